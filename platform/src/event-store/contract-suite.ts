@@ -1,0 +1,485 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import {
+  ConcurrencyError,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from './port.ts';
+import { followAll } from './recording-follower.ts';
+
+export interface EventStoreUnderTest {
+  store: EventStore;
+  /** Releases what the factory opened: the store, its connections, its database or server. */
+  dispose(): Promise<void>;
+}
+
+/** A stream id no other test, run or process uses, so the suite can share a server. */
+export function uniqueStreamId(label: string): string {
+  return `contract_${label}-${randomUUID().replaceAll('-', '')}`;
+}
+
+export function newEvent(type = 'SomethingHappened', data: unknown = { n: 1 }): EventToAppend {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: {
+      actorId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+const newEvents = (count: number) =>
+  Array.from({ length: count }, (_, i) => newEvent('Counted', { i }));
+const ids = (events: { id: string }[]) => events.map((event) => event.id);
+
+async function refusal(attempt: Promise<unknown>): Promise<ConcurrencyError> {
+  const outcome = await attempt.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(outcome, 'the append should have been refused').toBeInstanceOf(ConcurrencyError);
+  return outcome as ConcurrencyError;
+}
+
+/** Every event of the global log after `after`, read in pages of `pageSize`. */
+async function readAllAfter(
+  store: EventStore,
+  after: GlobalPosition | null,
+  pageSize = 500,
+): Promise<{ events: RecordedEvent[]; pageSizes: number[] }> {
+  const events: RecordedEvent[] = [];
+  const pageSizes: number[] = [];
+  let cursor = after;
+  for (;;) {
+    const page = await store.readAll({ after: cursor, maxCount: pageSize });
+    if (page.length === 0) return { events, pageSizes };
+    pageSizes.push(page.length);
+    events.push(...page);
+    cursor = page[page.length - 1]!.position;
+  }
+}
+
+function expectAscending(positions: GlobalPosition[]): void {
+  for (let i = 1; i < positions.length; i++) {
+    expect(
+      comparePositions(positions[i - 1]!, positions[i]!),
+      `position ${i} follows ${i - 1}`,
+    ).toBe(-1);
+  }
+}
+
+/**
+ * The behaviour every EventStore adapter must show. Each test writes to streams of its own, and
+ * reads of the global log look only at those, so the suite also runs against a shared server.
+ */
+export function eventStoreContractSuite(
+  name: string,
+  factory: () => Promise<EventStoreUnderTest>,
+): void {
+  describe(`${name} event store contract`, () => {
+    let underTest: EventStoreUnderTest | undefined;
+    const store = (): EventStore => {
+      if (!underTest) throw new Error('the event store was not set up');
+      return underTest.store;
+    };
+
+    beforeAll(async () => {
+      underTest = await factory();
+    }, 120_000);
+    afterAll(async () => {
+      await underTest?.dispose();
+    }, 60_000);
+
+    describe('appendToStream', () => {
+      it('creates a stream with no_stream and stores the events as given', async () => {
+        const streamId = uniqueStreamId('create');
+        const events = [
+          newEvent('BetProposed', {
+            stake: '10 €',
+            terms: 'Ünïcödé "quoted"',
+            nested: { list: [1, null, true] },
+          }),
+          newEvent('BetAccepted', {}),
+        ];
+
+        const result = await store().appendToStream(streamId, events, {
+          expectedRevision: 'no_stream',
+        });
+
+        expect(result.nextExpectedRevision).toBe(1n);
+        const stored = await store().readStream(streamId);
+        expect(
+          stored.map(({ id, streamId: s, revision, type, data, metadata }) => ({
+            id,
+            streamId: s,
+            revision,
+            type,
+            data,
+            metadata,
+          })),
+        ).toEqual(events.map((event, i) => ({ ...event, streamId, revision: BigInt(i) })));
+        for (const event of stored) expect(event.recordedAt).toBeInstanceOf(Date);
+      });
+
+      it('refuses no_stream when the stream exists and writes nothing', async () => {
+        const streamId = uniqueStreamId('exists');
+        const first = newEvent();
+        await store().appendToStream(streamId, [first], { expectedRevision: 'no_stream' });
+
+        const error = await refusal(
+          store().appendToStream(streamId, newEvents(2), { expectedRevision: 'no_stream' }),
+        );
+
+        expect(error.streamId).toBe(streamId);
+        expect(error.expected).toBe('no_stream');
+        expect(ids(await store().readStream(streamId))).toEqual([first.id]);
+      });
+
+      it('appends with any whether or not the stream exists', async () => {
+        const streamId = uniqueStreamId('any');
+        const first = await store().appendToStream(streamId, [newEvent()], {
+          expectedRevision: 'any',
+        });
+        const second = await store().appendToStream(streamId, newEvents(2), {
+          expectedRevision: 'any',
+        });
+
+        expect(first.nextExpectedRevision).toBe(0n);
+        expect(second.nextExpectedRevision).toBe(2n);
+        expect((await store().readStream(streamId)).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+      });
+
+      it('appends when the expected revision is the last one', async () => {
+        const streamId = uniqueStreamId('exact');
+        const { nextExpectedRevision } = await store().appendToStream(streamId, [newEvent()], {
+          expectedRevision: 'no_stream',
+        });
+        const batch = newEvents(3);
+
+        const result = await store().appendToStream(streamId, batch, {
+          expectedRevision: nextExpectedRevision,
+        });
+
+        expect(result.nextExpectedRevision).toBe(3n);
+        expect(ids((await store().readStream(streamId)).slice(1))).toEqual(ids(batch));
+      });
+
+      it.each<[string, ExpectedRevision]>([
+        ['behind', 0n],
+        ['ahead', 5n],
+      ])(
+        'refuses an expected revision %s of the stream and writes nothing',
+        async (_, expectedRevision) => {
+          const streamId = uniqueStreamId('conflict');
+          const before = newEvents(2);
+          await store().appendToStream(streamId, before, { expectedRevision: 'no_stream' });
+          const head = await store().headPosition();
+          const refused = newEvents(3);
+
+          const error = await refusal(
+            store().appendToStream(streamId, refused, { expectedRevision }),
+          );
+
+          expect(error.expected).toBe(expectedRevision);
+          expect(ids(await store().readStream(streamId))).toEqual(ids(before));
+          const refusedIds = new Set(ids(refused));
+          const later = await readAllAfter(store(), head);
+          expect(
+            later.events.filter((e) => e.streamId === streamId || refusedIds.has(e.id)),
+          ).toEqual([]);
+        },
+      );
+
+      it('refuses an exact revision for a stream that does not exist', async () => {
+        const streamId = uniqueStreamId('missing');
+
+        await refusal(store().appendToStream(streamId, [newEvent()], { expectedRevision: 0n }));
+
+        expect(await store().readStream(streamId)).toEqual([]);
+      });
+
+      it('lets exactly one of several racing writers with the same expected revision win', async () => {
+        const streamId = uniqueStreamId('race');
+        await store().appendToStream(streamId, [newEvent()], { expectedRevision: 'no_stream' });
+        const attempts = Array.from({ length: 6 }, () => newEvents(2));
+
+        const outcomes = await Promise.allSettled(
+          attempts.map((events) =>
+            store().appendToStream(streamId, events, { expectedRevision: 0n }),
+          ),
+        );
+
+        const winners = attempts.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+        expect(winners).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected')
+            expect(outcome.reason).toBeInstanceOf(ConcurrencyError);
+        }
+        expect(ids((await store().readStream(streamId)).slice(1))).toEqual(ids(winners[0]!));
+      });
+
+      it('reports a position after the previous head and no later than its last event', async () => {
+        const streamId = uniqueStreamId('position');
+        await store().appendToStream(streamId, [newEvent()], { expectedRevision: 'no_stream' });
+        const head = await store().headPosition();
+
+        const result = await store().appendToStream(streamId, newEvents(3), {
+          expectedRevision: 0n,
+        });
+
+        expect(head).not.toBeNull();
+        expect(comparePositions(head!, result.position)).toBe(-1);
+        const written = (await readAllAfter(store(), head)).events.filter(
+          (e) => e.streamId === streamId,
+        );
+        expect(written.map((e) => e.revision)).toEqual([1n, 2n, 3n]);
+        // Read-your-writes waits until a reader has passed this position: it must not lie beyond the write.
+        expect(comparePositions(result.position, written[2]!.position)).toBeLessThanOrEqual(0);
+      });
+    });
+
+    describe('readStream', () => {
+      it('reads forward from a revision, at most maxCount events', async () => {
+        const streamId = uniqueStreamId('read');
+        const events = newEvents(5);
+        await store().appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+
+        const all = await store().readStream(streamId);
+        const middle = await store().readStream(streamId, { fromRevision: 2n, maxCount: 2 });
+        const tail = await store().readStream(streamId, { fromRevision: 3n });
+        const beyond = await store().readStream(streamId, { fromRevision: 5n });
+
+        expect(all.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+        expect(ids(all)).toEqual(ids(events));
+        expect(middle.map((e) => e.revision)).toEqual([2n, 3n]);
+        expect(ids(tail)).toEqual(ids(events.slice(3)));
+        expect(beyond).toEqual([]);
+      });
+
+      it('returns an empty list for a stream that does not exist', async () => {
+        expect(await store().readStream(uniqueStreamId('nothing'))).toEqual([]);
+        expect(
+          await store().readStream(uniqueStreamId('nothing'), { fromRevision: 3n, maxCount: 1 }),
+        ).toEqual([]);
+      });
+    });
+
+    describe('readAll', () => {
+      it('pages through the global log after a position, in log order', async () => {
+        const [a, b] = [uniqueStreamId('all_a'), uniqueStreamId('all_b')];
+        const head = await store().headPosition();
+        const written: EventToAppend[] = [];
+        const append = async (
+          streamId: string,
+          events: EventToAppend[],
+          expectedRevision: ExpectedRevision,
+        ) => {
+          await store().appendToStream(streamId, events, { expectedRevision });
+          written.push(...events);
+        };
+        await append(a, newEvents(2), 'no_stream');
+        await append(b, newEvents(1), 'no_stream');
+        await append(a, newEvents(3), 1n);
+
+        const { events, pageSizes } = await readAllAfter(store(), head, 2);
+
+        const ours = events.filter((e) => e.streamId === a || e.streamId === b);
+        expect(ids(ours)).toEqual(ids(written));
+        expect(ours.map((e) => `${e.streamId === a ? 'a' : 'b'}${e.revision}`)).toEqual([
+          'a0',
+          'a1',
+          'b0',
+          'a2',
+          'a3',
+          'a4',
+        ]);
+        expect(Math.max(...pageSizes)).toBeLessThanOrEqual(2);
+        expectAscending(events.map((e) => e.position));
+        if (head) expect(comparePositions(head, events[0]!.position)).toBe(-1);
+      });
+
+      it('continues after the last event of a page without repeating or skipping', async () => {
+        const streamId = uniqueStreamId('pages');
+        const head = await store().headPosition();
+        const events = newEvents(7);
+        await store().appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+
+        const whole = (await readAllAfter(store(), head, 1000)).events.filter(
+          (e) => e.streamId === streamId,
+        );
+        const paged = (await readAllAfter(store(), head, 3)).events.filter(
+          (e) => e.streamId === streamId,
+        );
+        const fromMiddle = (await readAllAfter(store(), whole[3]!.position, 3)).events.filter(
+          (e) => e.streamId === streamId,
+        );
+
+        expect(ids(whole)).toEqual(ids(events));
+        expect(paged).toEqual(whole);
+        expect(ids(fromMiddle)).toEqual(ids(events.slice(4)));
+      });
+
+      it('reads nothing of a stream after its last event', async () => {
+        const streamId = uniqueStreamId('after_last');
+        const head = await store().headPosition();
+        await store().appendToStream(streamId, newEvents(2), { expectedRevision: 'no_stream' });
+        const written = (await readAllAfter(store(), head)).events.filter(
+          (e) => e.streamId === streamId,
+        );
+
+        const tail = await readAllAfter(store(), written[1]!.position);
+
+        expect(written).toHaveLength(2);
+        expect(tail.events.filter((e) => e.streamId === streamId)).toEqual([]);
+      });
+    });
+
+    describe('headPosition', () => {
+      it('is at or after the position of the last append', async () => {
+        const streamId = uniqueStreamId('head');
+        const result = await store().appendToStream(streamId, newEvents(2), {
+          expectedRevision: 'no_stream',
+        });
+
+        const head = await store().headPosition();
+
+        expect(head).not.toBeNull();
+        expect(comparePositions(head!, result.position)).toBeGreaterThanOrEqual(0);
+      });
+    });
+
+    describe('subscribeToAll', () => {
+      it('catches up with stored events, says so, then delivers new ones live', async () => {
+        const streamId = uniqueStreamId('live');
+        const head = await store().headPosition();
+        const stored = newEvents(3);
+        await store().appendToStream(streamId, stored, { expectedRevision: 'no_stream' });
+        const follower = followAll(store(), { after: head, keep: (e) => e.streamId === streamId });
+        try {
+          await follower.until(() => follower.caughtUp.length > 0, 'caught up');
+          expect(follower.caughtUp[0]).toBe(3);
+          expect(ids(follower.events)).toEqual(ids(stored));
+
+          const live = newEvents(2);
+          await store().appendToStream(streamId, live, { expectedRevision: 2n });
+          await follower.until(() => follower.events.length >= 5, 'the live events');
+
+          expect(ids(follower.events)).toEqual(ids([...stored, ...live]));
+          expect(follower.events.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+          expectAscending(follower.events.map((e) => e.position));
+        } finally {
+          await follower.stop();
+        }
+      });
+
+      it('resumes after a checkpoint with exactly the events that follow it', async () => {
+        const [a, b] = [uniqueStreamId('resume_a'), uniqueStreamId('resume_b')];
+        const ours = (e: RecordedEvent) => e.streamId === a || e.streamId === b;
+        const head = await store().headPosition();
+        const first = newEvents(3);
+        const second = newEvents(2);
+        await store().appendToStream(a, first, { expectedRevision: 'no_stream' });
+        await store().appendToStream(b, second, { expectedRevision: 'no_stream' });
+
+        const before = followAll(store(), { after: head, keep: ours });
+        await before.until(() => before.events.length >= 5, 'the first five events');
+        await before.stop();
+        const checkpoint = before.events[1]!.position;
+
+        const after = followAll(store(), { after: checkpoint, keep: ours });
+        try {
+          const marker = newEvent('Marker');
+          await store().appendToStream(b, [marker], { expectedRevision: 1n });
+          await after.until(() => after.events.some((e) => e.id === marker.id), 'the marker event');
+
+          expect(ids(after.events)).toEqual([...ids(first.slice(2)), ...ids(second), marker.id]);
+        } finally {
+          await after.stop();
+        }
+      });
+
+      it('hands over pages no larger than batchSize, in log order', async () => {
+        const streamId = uniqueStreamId('batches');
+        const head = await store().headPosition();
+        const events = newEvents(7);
+        await store().appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+
+        const follower = followAll(store(), {
+          after: head,
+          batchSize: 2,
+          keep: (e) => e.streamId === streamId,
+        });
+        try {
+          await follower.until(() => follower.events.length >= 7, 'all seven events');
+          expect(ids(follower.events)).toEqual(ids(events));
+          expect(Math.max(...follower.pageSizes)).toBeLessThanOrEqual(2);
+        } finally {
+          await follower.stop();
+        }
+      });
+
+      it('stops only once the running onEvents call has returned, and delivers nothing after', async () => {
+        const streamId = uniqueStreamId('stop');
+        const head = await store().headPosition();
+        await store().appendToStream(streamId, newEvents(2), { expectedRevision: 'no_stream' });
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let running = false;
+        let callsAfterStop = 0;
+        let stopped = false;
+        const subscription = store().subscribeToAll({
+          after: head,
+          onEvents: async (page) => {
+            if (stopped) callsAfterStop += 1;
+            if (!page.some((e) => e.streamId === streamId)) return;
+            running = true;
+            entered();
+            await held;
+            running = false;
+          },
+        });
+
+        await inside;
+        const stopping = subscription.stop().then(() => {
+          stopped = true;
+          return running;
+        });
+        await store().appendToStream(streamId, newEvents(1), { expectedRevision: 1n });
+        release();
+
+        expect(await stopping).toBe(false);
+        await subscription.done;
+        expect(callsAfterStop).toBe(0);
+      });
+
+      it('ends and reports the error when onEvents fails', async () => {
+        const streamId = uniqueStreamId('fail');
+        const head = await store().headPosition();
+        await store().appendToStream(streamId, newEvents(1), { expectedRevision: 'no_stream' });
+        const failure = new Error('projector broke');
+        const errors: unknown[] = [];
+
+        const subscription = store().subscribeToAll({
+          after: head,
+          onEvents: (page) =>
+            page.some((e) => e.streamId === streamId) ? Promise.reject(failure) : Promise.resolve(),
+          onError: (error) => errors.push(error),
+        });
+        await subscription.done;
+
+        expect(errors).toEqual([failure]);
+        await subscription.stop();
+      });
+    });
+  });
+}
