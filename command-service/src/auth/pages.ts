@@ -1,0 +1,77 @@
+import { escapeHtml } from '@wagers/platform/html';
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Wagers</title>
+<style>
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8fafc; color: #0f172a; }
+  main { width: min(420px, calc(100vw - 32px)); background: #fff; border: 1px solid #e2e8f0; border-radius: 12px; padding: 32px 24px; box-shadow: 0 1px 3px rgba(15,23,42,.08); }
+  h1 { font-size: 1.5rem; margin: 0 0 8px; }
+  p { color: #334155; line-height: 1.5; }
+  a.logo { display: inline-block; font-weight: 700; color: #4338ca; text-decoration: none; margin-bottom: 16px; font-size: 1.1rem; }
+  label { display: block; font-weight: 600; margin: 16px 0 6px; }
+  input[type=email] { width: 100%; box-sizing: border-box; padding: 10px 12px; font-size: 1rem; border: 1px solid #94a3b8; border-radius: 8px; }
+  input[type=email]:focus { outline: 3px solid #a5b4fc; border-color: #4338ca; }
+  button, .provider { display: block; width: 100%; box-sizing: border-box; margin-top: 16px; padding: 11px 12px; font-size: 1rem; font-weight: 600; border-radius: 8px; border: 0; background: #4338ca; color: #fff; cursor: pointer; text-align: center; text-decoration: none; }
+  .provider { background: #fff; color: #0f172a; border: 1px solid #94a3b8; }
+  .error { color: #b91c1c; font-weight: 600; }
+  .muted { color: #475569; font-size: .9rem; }
+</style>
+</head>
+<body><main>
+<a class="logo" href="/">Wagers</a>
+${body}
+</main></body>
+</html>`;
+}
+
+export interface Provider {
+  name: string;
+  href: string;
+}
+
+export function loginPage(options: { redirect?: string; error?: string; email?: string; providers: Provider[] }): string {
+  const redirectField = options.redirect
+    ? `<input type="hidden" name="redirect" value="${escapeHtml(options.redirect)}">`
+    : '';
+  const providers = options.providers
+    .map((p) => `<a class="provider" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`)
+    .join('\n');
+  return layout(
+    'Sign in',
+    `<h1>Sign in to Wagers</h1>
+<p>Enter your email and we will send you a link that signs you in. New here? The same link creates your account.</p>
+${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="/api/login/email">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}" placeholder="you@example.com">
+  ${redirectField}
+  <button type="submit">Email me a sign-in link</button>
+</form>
+${providers}
+<p class="muted">Wagers is for adults (18+). By signing in you agree to the <a href="/terms">Terms</a> and <a href="/privacy">Privacy Policy</a>.</p>`,
+  );
+}
+
+export function checkEmailPage(email: string, devInbox: boolean): string {
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1>
+<p>We sent a sign-in link to <strong>${escapeHtml(email)}</strong>. It works once and expires in 15 minutes.</p>
+${devInbox ? '<p class="muted">Development mode: the email is in the <a href="/dev/mail">development inbox</a>.</p>' : ''}
+<p class="muted"><a href="/api/login">Use a different email</a></p>`,
+  );
+}
+
+export function linkProblemPage(message: string): string {
+  return layout(
+    'Sign-in link',
+    `<h1>That link did not work</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<p><a href="/api/login">Send a new sign-in link</a></p>`,
+  );
+}

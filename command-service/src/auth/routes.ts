@@ -1,0 +1,101 @@
+import express, { Router } from 'express';
+import { emailLoginRequestSchema, localRedirectSchema } from '@wagers/contracts/api/auth';
+import { sessionToken } from '@wagers/platform/auth/sessions';
+import { zodFieldErrors } from '@wagers/platform/http/problem';
+import { problem } from '@wagers/platform/http/problem';
+import { commandContext } from '../context.ts';
+import type { CommandServiceDeps } from '../deps.ts';
+import { findOrRegisterUser } from '../users/register.ts';
+import { LoginLinks } from './login-links.ts';
+import { checkEmailPage, linkProblemPage, loginPage, type Provider } from './pages.ts';
+
+function safeRedirect(value: unknown): string | undefined {
+  const parsed = localRedirectSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function providers(deps: CommandServiceDeps): Provider[] {
+  const list: Provider[] = [];
+  if (deps.config.GOOGLE_CLIENT_ID) list.push({ name: 'Google', href: '/api/login/google' });
+  if (deps.config.GITHUB_CLIENT_ID) list.push({ name: 'GitHub', href: '/api/login/github' });
+  return list;
+}
+
+/** Email sign-in: a page, a single-use link by email, a session cookie. */
+export function authRouter(deps: CommandServiceDeps): Router {
+  const router = Router();
+  const links = new LoginLinks(deps.pool);
+
+  router.get('/api/login', (req, res) => {
+    const redirect = safeRedirect(req.query.redirect);
+    if (req.userId) {
+      res.redirect(303, redirect ?? '/');
+      return;
+    }
+    res.type('html').send(loginPage({ redirect, providers: providers(deps) }));
+  });
+
+  router.post('/api/login/email', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
+    const fromForm = req.is('application/x-www-form-urlencoded') !== false;
+    const body: unknown = req.body;
+    const parsed = emailLoginRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const errors = zodFieldErrors(parsed.error);
+      const message = errors[0]?.message ?? 'Enter a valid email address';
+      if (fromForm) {
+        const raw = body as { email?: unknown; redirect?: unknown };
+        res.status(400).type('html').send(
+          loginPage({
+            error: message,
+            email: typeof raw.email === 'string' ? raw.email : '',
+            redirect: safeRedirect(raw.redirect),
+            providers: providers(deps),
+          }),
+        );
+      } else {
+        res.status(400).json(problem('validation_failed', message, errors));
+      }
+      return;
+    }
+    const { email, redirect } = parsed.data;
+    const token = await links.issue(email, redirect ?? null, deps.runtime.now());
+    if (!token) {
+      const message = 'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
+      if (fromForm) {
+        res.status(429).type('html').send(loginPage({ error: message, email, redirect, providers: providers(deps) }));
+      } else {
+        res.status(429).json(problem('rate_limited', message));
+      }
+      return;
+    }
+    const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
+    await deps.signInMailer.sendSignInLink(email, link);
+    req.log.info('sign-in link sent');
+    if (fromForm) res.type('html').send(checkEmailPage(email, deps.config.devInbox));
+    else res.status(202).json({ status: 'sent' });
+  });
+
+  router.get('/api/login/verify', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const redeemed = token ? await links.redeem(token, deps.runtime.now()) : null;
+    if (!redeemed) {
+      res
+        .status(400)
+        .type('html')
+        .send(linkProblemPage('This sign-in link has expired or was already used.'));
+      return;
+    }
+    const context = commandContext(req, deps.runtime);
+    const { userId, position, registered } = await findOrRegisterUser(deps.store, redeemed.email, context);
+    await deps.sessions.create(userId, position, res, deps.runtime.now());
+    req.log.info({ userId, registered }, 'signed in');
+    res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
+  });
+
+  router.get('/api/logout', async (req, res) => {
+    await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+    res.redirect(303, '/');
+  });
+
+  return router;
+}

@@ -1,0 +1,15 @@
+/** The notifier's queue and the jobs on it. Every job id is stable, so enqueueing twice is a no-op. */
+export const NOTIFICATIONS_QUEUE = 'notifications';
+
+export type NotificationJob =
+  | { kind: 'sign-in-link'; to: string; link: string }
+  | { kind: 'email'; to: string; subject: string; text: string; html: string }
+  | { kind: 'sms'; to: string; body: string };
+
+/** Retries with exponential backoff (1 s, 2 s, 4 s ...) before a job lands in the failed set. */
+export const defaultJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: false,
+} as const;

@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import type { Pool } from 'pg';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(email: Email): Promise<void>;
+  close(): void;
+}
+
+/**
+ * nodemailer over SMTP_URL; without it, nodemailer's JSON transport renders the message and it
+ * lands in the development inbox table instead.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; pool: Pool }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(email) {
+        await transport.sendMail({ from: options.from, ...email });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(email) {
+      const info = await transport.sendMail({ from: options.from, ...email });
+      const message = JSON.parse(String(info.message)) as { subject?: string; text?: string; html?: string };
+      await options.pool.query(
+        `INSERT INTO dev_outbox (channel, recipient, subject, text_body, html_body) VALUES ('email', $1, $2, $3, $4)`,
+        [email.to, message.subject ?? email.subject, message.text ?? email.text, message.html ?? email.html],
+      );
+    },
+    close: () => transport.close(),
+  };
+}

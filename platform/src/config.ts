@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the product reads, from the environment, validated once at start. This is the
+ * only module that touches process.env.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default('.data'),
+    REDIS_URL: optionalUrl,
+    /** Key prefix of the notifier's queues in Redis; tests give each run its own. */
+    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('wagers'),
+    EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+    EVENTSTORE_URL: z.string().optional(),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Wagers <no-reply@wagers.local>'),
+    SUPPORT_EMAIL: z.email().default('support@wagers.local'),
+    PRIVACY_EMAIL: z.email().default('privacy@wagers.local'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM_NUMBER: z.string().optional(),
+    OPERATOR_USER: z.string().default('operator'),
+    OPERATOR_PASSWORD: z.string().min(12).optional(),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    DEV_INBOX: booleanFromEnv.optional(),
+    AVATAR_DIR: z.string().optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: optionalUrl,
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENT_STORE === 'eventstoredb' && !env.EVENTSTORE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENTSTORE_URL'],
+        message: 'is required when EVENT_STORE=eventstoredb',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    /** The development inbox and outbox: on unless production, or when asked for. */
+    devInbox: env.DEV_INBOX ?? env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming each variable at fault. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,24 @@
+import type { ErrorCode } from '@wagers/contracts/problem';
+
+/**
+ * A rule of the domain said no. Deciders throw these; one HTTP middleware turns them into
+ * problem details with the status that fits the kind.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly code: Exclude<ErrorCode, 'internal'>,
+    message: string,
+    readonly fieldErrors?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const unauthorized = (message = 'Sign in to continue') =>
+  new DomainError('unauthorized', message);
+export const invalid = (field: string, message: string) =>
+  new DomainError('validation_failed', message, [{ field, message }]);

@@ -1,0 +1,104 @@
+import type { GlobalPosition } from '@wagers/contracts/position';
+import type { EventMetadata } from '@wagers/contracts/events/envelope';
+
+/** Zero-based revision of the last event in a stream. */
+export type StreamRevision = bigint;
+
+/**
+ * What the writer believes about the stream: it does not exist yet, anything goes, or its last
+ * event has exactly this revision.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | StreamRevision;
+
+export interface EventToAppend {
+  /** Unique id of the event (a UUID). The notifier uses it as a job id. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  streamId: string;
+  revision: StreamRevision;
+  position: GlobalPosition;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written. */
+  nextExpectedRevision: StreamRevision;
+  /** Global position of the last event written. */
+  position: GlobalPosition;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position; from the start when null or absent. */
+  after?: GlobalPosition | null;
+  maxCount: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to read; 0 when absent. */
+  fromRevision?: StreamRevision;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this checkpoint; from the start when null or absent. */
+  after?: GlobalPosition | null;
+  /** Called with each page of events, in log order; the next page waits for the promise. */
+  onEvents: (events: RecordedEvent[]) => Promise<void>;
+  /** Called once the subscription has delivered everything stored when it was last asked. */
+  onCaughtUp?: (position: GlobalPosition | null) => void;
+  /** Called when delivery stops because `onEvents` or the store failed. */
+  onError?: (error: unknown) => void;
+  batchSize?: number;
+}
+
+export interface Subscription {
+  /** Stop delivering; resolves once no `onEvents` call is running. */
+  stop(): Promise<void>;
+  /** Resolves when delivery has ended, by `stop()` or by an error already passed to `onError`. */
+  readonly done: Promise<void>;
+}
+
+/** The append-only log every service writes to and follows. */
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /**
+   * Appends atomically. If the stream's state does not match `expectedRevision`, nothing is
+   * written and a `ConcurrencyError` is thrown.
+   */
+  appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty list when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** One page of the global log in log order. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catches up from the checkpoint, then follows new events live until stopped. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the last event a reader of the global log can see now; null for an empty log. */
+  headPosition(): Promise<GlobalPosition | null>;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: StreamRevision | 'no_stream' | 'unknown',
+  ) {
+    super(
+      `Stream ${streamId} was expected at ${String(expected)} but is at ${String(actual)}`,
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import type { Logger } from '../logger.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own extension point
+  namespace Express {
+    interface Request {
+      /** Set by the correlation middleware; also written into the metadata of every event. */
+      correlationId: string;
+      /** Set by the session middleware when the caller is signed in. */
+      userId?: string;
+      /** Log position of the writes that made the session (the sign-in), for read-your-writes. */
+      sessionPosition?: string | null;
+      log: Logger;
+    }
+  }
+}
+
+export {};

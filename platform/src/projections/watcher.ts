@@ -1,0 +1,90 @@
+import type { Pool } from 'pg';
+import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import { LogWakeup } from '../event-store/wakeup.ts';
+import { readCheckpoints } from './checkpoints.ts';
+import { PROJECTIONS_CHANNEL } from './projector.ts';
+
+interface Waiter {
+  names: string[];
+  position: GlobalPosition;
+  resolve: (reached: boolean) => void;
+}
+
+/**
+ * Read-your-writes: lets a query wait until the projectors it reads have passed a position.
+ * Woken by the notification every checkpoint commit sends, never by polling.
+ */
+export class ProjectionWatcher {
+  private readonly wakeup: LogWakeup;
+  private readonly positions = new Map<string, GlobalPosition | null>();
+  private readonly waiters = new Set<Waiter>();
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+
+  constructor(
+    private readonly pool: Pool,
+    connectionString: string,
+  ) {
+    this.wakeup = new LogWakeup(connectionString, PROJECTIONS_CHANNEL);
+  }
+
+  async start(): Promise<void> {
+    this.wakeup.onWake(() => void this.refresh());
+    await this.wakeup.ready();
+    await this.refresh();
+  }
+
+  private reached(names: string[], position: GlobalPosition): boolean {
+    return names.every((name) => {
+      const at = this.positions.get(name);
+      return at != null && comparePositions(at, position) >= 0;
+    });
+  }
+
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        const rows = await readCheckpoints(this.pool).catch(() => []);
+        for (const row of rows) this.positions.set(row.name, row.position);
+        for (const waiter of this.waiters) {
+          if (this.reached(waiter.names, waiter.position)) {
+            this.waiters.delete(waiter);
+            waiter.resolve(true);
+          }
+        }
+      } while (this.refreshAgain);
+    })().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /** Resolves true once every named projector has reached `position`, false after `timeoutMs`. */
+  waitFor(names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    if (this.reached(names, position)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        names,
+        position,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const waiter of this.waiters) waiter.resolve(false);
+    this.waiters.clear();
+    await this.wakeup.close();
+  }
+}
