@@ -1,0 +1,77 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import type { User } from '@wagers/contracts/api/user';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { paths } from '@/config/paths.ts';
+import { useUser } from '@/lib/auth.ts';
+import { cn } from '@/lib/cn.ts';
+import { Logo } from './logo.tsx';
+
+export function Header() {
+  const { user, isLoading } = useUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Logo />
+        {isLoading ? null : user ? <SignedInNav user={user} /> : <SignedOutActions />}
+      </div>
+    </header>
+  );
+}
+
+function SignedInNav({ user }: { user: User }) {
+  return (
+    <>
+      <nav aria-label="Main" className="order-3 flex w-full gap-1 sm:order-2 sm:w-auto">
+        <HeaderLink to={paths.home} end>
+          Dashboard
+        </HeaderLink>
+        <HeaderLink to={paths.friends}>Friends</HeaderLink>
+      </nav>
+      <div className="order-2 ml-auto flex items-center gap-3 sm:order-3">
+        <ButtonLink to={paths.createBet} size="sm" data-testid="header-create-bet">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="M12 5v14M5 12h14" />
+          </svg>
+          Create Bet
+        </ButtonLink>
+        <NavLink
+          to={paths.profile}
+          aria-label="Profile"
+          data-testid="header-avatar"
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <UserAvatar user={user} size="sm" />
+        </NavLink>
+      </div>
+    </>
+  );
+}
+
+function HeaderLink({ to, end, children }: { to: string; end?: boolean; children: string }) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(
+          'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+          isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+        )
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+function SignedOutActions() {
+  const location = useLocation();
+  return (
+    <div className="ml-auto flex items-center gap-2">
+      <ButtonAnchor href={paths.login(location.pathname + location.search)} variant="outline" size="sm">
+        Sign in
+      </ButtonAnchor>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { CreateBetRequest, CreateBetResponse } from '@wagers/contracts/api/bets';
+import { api } from '@/lib/api-client.ts';
+import { useApiMutation, type MutationConfig } from '@/lib/react-query.ts';
+import { getBetsQueryOptions } from './get-bets.ts';
+import { getStatsQueryOptions } from './get-stats.ts';
+
+/** POST /api/bets. With an invitee, the response carries invite.inviteLink. */
+export function createBet(body: CreateBetRequest): Promise<CreateBetResponse> {
+  return api.post<CreateBetResponse>('/api/bets', body);
+}
+
+export function useCreateBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createBet> } = {}) {
+  return useApiMutation(createBet, {
+    invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
+    errorToast: { title: 'Error', description: 'Failed to create bet' },
+    config: mutationConfig,
+  });
+}

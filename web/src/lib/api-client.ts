@@ -1,0 +1,116 @@
+import {
+  POSITION_HEADER,
+  isGlobalPosition,
+  maxPosition,
+  type GlobalPosition,
+} from '@wagers/contracts/position';
+
+/**
+ * A non-OK response. The message is "status: body text" (or the status text when the body is
+ * empty), so callers and the 401 check can read it the same way everywhere.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's own sentence from a problem-details body, if it sent one. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+        const { message } = parsed;
+        return typeof message === 'string' && message ? message : undefined;
+      }
+    } catch {
+      // A plain-text body has no separate message.
+    }
+    return undefined;
+  }
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: /.test(error.message);
+}
+
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+// Read-your-writes: the highest log position any command response reported. Kept in session
+// storage so a full page load (sign-in, reload) still waits for the user's own last write.
+const storageKey = 'wagers.position';
+let highestPosition: GlobalPosition | null = readStoredPosition();
+
+function readStoredPosition(): GlobalPosition | null {
+  try {
+    const stored = sessionStorage.getItem(storageKey);
+    return stored && isGlobalPosition(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPosition(response: Response): void {
+  const seen = response.headers.get(POSITION_HEADER);
+  if (!seen || !isGlobalPosition(seen)) return;
+  const next = maxPosition(highestPosition, seen);
+  if (next === highestPosition) return;
+  highestPosition = next;
+  try {
+    if (next) sessionStorage.setItem(storageKey, next);
+  } catch {
+    // Storage may be unavailable (private mode); memory still holds the position.
+  }
+}
+
+export function currentPosition(): GlobalPosition | null {
+  return highestPosition;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** GET /api/auth/user answers 401 when signed out; that is a result, not an error. */
+  on401?: 'throw' | 'null';
+  /** The user search reports errors as "status: statusText". */
+  errorText?: 'body' | 'statusText';
+};
+
+async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'GET' && highestPosition) headers[POSITION_HEADER] = highestPosition;
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'include',
+    signal: options.signal,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  rememberPosition(response);
+
+  if (options.on401 === 'null' && response.status === 401) return null as T;
+  if (!response.ok) {
+    const body = options.errorText === 'statusText' ? '' : await response.text();
+    throw new ApiError(response.status, body, response.statusText);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(url: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', url, options),
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, { body }),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@wagers/contracts/api/user';
+import { paths } from '@/config/paths.ts';
+import { api } from './api-client.ts';
+
+/** GET /api/auth/user: the signed-in user, or null when signed out. */
+export function getUser(): Promise<User | null> {
+  return api.get<User | null>('/api/auth/user', { on401: 'null' });
+}
+
+export function getUserQueryOptions() {
+  return queryOptions({ queryKey: ['/api/auth/user'], queryFn: getUser });
+}
+
+export function useUser() {
+  const query = useQuery(getUserQueryOptions());
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isAuthenticated: user !== null };
+}
+
+/** Leaves the SPA for the server's sign-in page, returning to `redirect` afterwards. */
+export function goToLogin(redirect?: string): void {
+  window.location.href = paths.login(redirect);
+}
