@@ -54,7 +54,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${root}`],
     onLog: (message) => logger.debug({ postgres: message.trim() }),
     onError: (error) => logger.debug({ postgres: String(error) }),

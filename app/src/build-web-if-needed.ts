@@ -1,0 +1,30 @@
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Builds web/dist when it is missing or older than any source it is made from, so `npm start`
+ * and `npm test` on a fresh clone need no separate build step.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(root, 'web/dist/index.html');
+const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contracts/src'];
+
+function newest(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((max, entry) => Math.max(max, newest(path.join(target, entry))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newest(path.join(root, source))));
+if (!existsSync(path.join(root, 'web/index.html'))) {
+  console.log('web: no web app to build yet');
+} else if (changedAt > builtAt) {
+  console.log('web: building the web app (vite build)...');
+  execSync('npm run build -w web --silent', { cwd: root, stdio: 'inherit' });
+} else {
+  console.log('web: build is up to date');
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { comparePositions } from '@wagers/contracts/position';
+import { loadConfig } from '@wagers/platform/config';
+import { createLogger } from '@wagers/platform/logger';
+import type { Runtime } from '@wagers/platform/runtime';
+import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
+import { startWagers, type RunningWagers } from '../server.ts';
+
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestApp extends RunningWagers {
+  database: TestDatabase;
+  /** Signs a person in through the real email-link flow; returns a client carrying their cookie. */
+  signIn(email: string): Promise<ApiClient>;
+  /** A client with no session. */
+  anonymous(): ApiClient;
+}
+
+/**
+ * The whole product on a random port against a fresh database on the real PostgreSQL and the real
+ * Redis (its own queue prefix). Extra settings go in `env` (e.g. SMTP_URL).
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; runtime?: Runtime } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl,
+    QUEUE_PREFIX: `wagers-test-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DEV_INBOX: 'true',
+    ...options.env,
+  });
+  let running: RunningWagers;
+  try {
+    running = await startWagers(config, createLogger(config.LOG_LEVEL), options.runtime);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const app: TestApp = {
+    ...running,
+    database,
+    async stop() {
+      await running.stop();
+      await database.drop();
+    },
+    anonymous: () => new ApiClient(running.url),
+    async signIn(email) {
+      const client = new ApiClient(running.url);
+      await client.signIn(email);
+      return client;
+    },
+  };
+  return app;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/**
+ * A caller of the HTTP API as a browser would be: keeps its session cookie and the highest log
+ * position it has seen, and sends that position on every GET (read-your-writes).
+ */
+export class ApiClient {
+  cookie: string | null = null;
+  position: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.position && method === 'GET' ? { 'x-wagers-position': this.position } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0] ?? '';
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    const position = response.headers.get('x-wagers-position');
+    if (position && (!this.position || comparePositions(position, this.position) > 0)) this.position = position;
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (an HTML page): keep the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body ?? {});
+  }
+  delete<T = unknown>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  /** Asks for a sign-in link, finds it in the development inbox and follows it. */
+  async signIn(email: string): Promise<void> {
+    const before = new Set(await mailLinks(this.baseUrl, email));
+    const asked = await this.post('/api/login/email', { email });
+    if (asked.status !== 202) throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
+    const link = await waitForMailLink(this.baseUrl, email, before);
+    const followed = await this.request('GET', link.replace(/^https?:\/\/[^/]+/, ''));
+    if (followed.status !== 303 || !this.cookie) throw new Error(`sign-in link failed: ${followed.status}`);
+  }
+}
+
+/** Sign-in links in the development inbox for `email`, newest first. */
+export async function mailLinks(baseUrl: string, email: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/dev/mail`);
+  const mails = (await response.json()) as { to: string; text: string }[];
+  return mails
+    .filter((mail) => mail.to === email.toLowerCase())
+    .map((mail) => /(https?:\/\/\S+\/api\/login\/verify\?token=[\w-]+)/.exec(mail.text)?.[1])
+    .filter((link): link is string => Boolean(link));
+}
+
+/** Waits (up to 10 s) for a sign-in email to `email` with a link not in `seen`, and returns the link. */
+export async function waitForMailLink(baseUrl: string, email: string, seen = new Set<string>()): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const link = (await mailLinks(baseUrl, email)).find((candidate) => !seen.has(candidate));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no sign-in email reached ${email}`);
+}
