@@ -24,7 +24,7 @@ export async function migrate(databaseUrl: string, sets: MigrationSet[], logger?
       migrationsTable: set.table,
       direction: 'up',
       count: Infinity,
-      checkOrder: true,
+      checkOrder: false,
       log: () => undefined,
       logger: {
         debug: () => undefined,
