@@ -1,0 +1,27 @@
+import { betStream } from '@wagers/contracts/events/bet';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { readBetEvent } from './bet.ts';
+import { betDecider } from './decide.ts';
+
+/**
+ * Called by the invite-accept flow once the newcomer and the creator are friends: the newcomer
+ * becomes the opponent and the bet is active. Idempotent; null when nothing changed (already
+ * joined, or the bet was deleted or declined meanwhile).
+ */
+export async function joinBetFromInvite(
+  store: EventStore,
+  input: { betId: string; opponentId: string; inviteCode: string },
+  context: CommandContext,
+): Promise<GlobalPosition | null> {
+  const result = await handleCommand(
+    store,
+    betStream(input.betId),
+    betDecider,
+    readBetEvent,
+    { type: 'JoinFromInvite', data: { opponentId: input.opponentId, inviteCode: input.inviteCode } },
+    context,
+  );
+  return result.position;
+}

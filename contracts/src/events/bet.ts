@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { resolutions, validationModes, wagerTypes } from '../api/bets.ts';
+
+export const betStream = (betId: string) => `bet-${betId}`;
+
+const resolution = z.enum(resolutions);
+const party = z.enum(['creator', 'opponent']);
+
+export const betEventSchemas = {
+  BetProposed: z.object({
+    betId: z.string(),
+    creatorId: z.string(),
+    /** A friend; null when a newcomer is invited and has not joined yet. */
+    opponentId: z.string().nullable(),
+    /** The invited newcomer's address or number (one of them); both null for a bet with a friend. */
+    inviteeEmail: z.string().nullable(),
+    inviteePhone: z.string().nullable(),
+    smsConsent: z.boolean(),
+    title: z.string(),
+    description: z.string(),
+    wagerType: z.enum(wagerTypes),
+    /** Integer cents; null for a custom wager. */
+    wagerAmountCents: z.number().int().nonnegative().nullable(),
+    wagerDescription: z.string().nullable(),
+    /** YYYY-MM-DD or null. */
+    endDate: z.string().nullable(),
+    validationMode: z.enum(validationModes),
+  }),
+  /** The invite that brings the newcomer in; written once the invite exists. */
+  BetInviteAttached: z.object({ inviteCode: z.string() }),
+  BetInviteResent: z.object({ inviteCode: z.string() }),
+  /** The newcomer accepted the bet's invite and is now the opponent. */
+  BetInviteAccepted: z.object({ opponentId: z.string(), inviteCode: z.string() }),
+  BetAccepted: z.object({ opponentId: z.string() }),
+  BetDeclined: z.object({ opponentId: z.string() }),
+  BetDeleted: z.object({ deletedBy: z.string() }),
+  ResolutionSubmitted: z.object({ party, userId: z.string(), resolution }),
+  /** Mode both: the two answers differ; either party may resubmit. */
+  ResolutionDisputed: z.object({ creatorResolution: resolution, opponentResolution: resolution }),
+  /** winnerId is null for a draw. */
+  BetCompleted: z.object({ resolution, winnerId: z.string().nullable() }),
+} as const;
+
+type Schemas = typeof betEventSchemas;
+type EventOf<Type extends keyof Schemas> = { type: Type; data: z.infer<Schemas[Type]> };
+
+export type BetProposed = EventOf<'BetProposed'>;
+export type BetInviteAttached = EventOf<'BetInviteAttached'>;
+export type BetInviteResent = EventOf<'BetInviteResent'>;
+export type BetInviteAccepted = EventOf<'BetInviteAccepted'>;
+export type BetAccepted = EventOf<'BetAccepted'>;
+export type BetDeclined = EventOf<'BetDeclined'>;
+export type BetDeleted = EventOf<'BetDeleted'>;
+export type ResolutionSubmitted = EventOf<'ResolutionSubmitted'>;
+export type ResolutionDisputed = EventOf<'ResolutionDisputed'>;
+export type BetCompleted = EventOf<'BetCompleted'>;
+
+export type BetEvent =
+  | BetProposed
+  | BetInviteAttached
+  | BetInviteResent
+  | BetInviteAccepted
+  | BetAccepted
+  | BetDeclined
+  | BetDeleted
+  | ResolutionSubmitted
+  | ResolutionDisputed
+  | BetCompleted;
+
+export const betEventTypes = Object.keys(betEventSchemas) as BetEvent['type'][];
