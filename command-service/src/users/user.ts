@@ -1,15 +1,24 @@
 import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
-import { conflict } from '@wagers/platform/errors';
+import { conflict, notFound } from '@wagers/platform/errors';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; email: string; firstName: string | null; lastName: string | null };
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      avatarUrl: string | null;
+    };
 
-export type UserCommand = {
-  type: 'RegisterUser';
-  data: { userId: string; email: string };
-};
+export type UserCommand =
+  | { type: 'RegisterUser'; data: { userId: string; email: string } }
+  /** Names arrive trimmed and checked by the contracts schema. */
+  | { type: 'UpdateProfile'; data: { userId: string; firstName: string; lastName: string } }
+  /** `avatarUrl` was checked by the avatar store as issued to this user before the command is built. */
+  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -20,9 +29,16 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         email: event.data.email,
         firstName: event.data.firstName,
         lastName: event.data.lastName,
+        avatarUrl: null,
       };
+    case 'ProfileUpdated':
+      if (state.status !== 'registered') return state;
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'AvatarChanged':
+      if (state.status !== 'registered') return state;
+      return { ...state, avatarUrl: event.data.avatarUrl };
     default: {
-      const unknown: never = event.type;
+      const unknown: never = event;
       return unknown;
     }
   }
@@ -41,8 +57,18 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { userId: command.data.userId, email: command.data.email, firstName: null, lastName: null },
         },
       ];
+    case 'UpdateProfile': {
+      if (state.status !== 'registered') throw notFound('No such user');
+      const { firstName, lastName } = command.data;
+      if (state.firstName === firstName && state.lastName === lastName) return [];
+      return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName } }];
+    }
+    case 'ChangeAvatar':
+      if (state.status !== 'registered') throw notFound('No such user');
+      if (state.avatarUrl === command.data.avatarUrl) return [];
+      return [{ type: 'AvatarChanged', data: { userId: state.userId, avatarUrl: command.data.avatarUrl } }];
     default: {
-      const unknown: never = command.type;
+      const unknown: never = command;
       return unknown;
     }
   }

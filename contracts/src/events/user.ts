@@ -9,13 +9,24 @@ export const userEventSchemas = {
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
   }),
+  ProfileUpdated: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** `avatarUrl` is where the product serves the picture (a path on this site or the object store's URL). */
+  AvatarChanged: z.object({ userId: z.string(), avatarUrl: z.string() }),
 } as const;
 
 export type UserRegistered = {
   type: 'UserRegistered';
   data: z.infer<typeof userEventSchemas.UserRegistered>;
 };
-export type UserEvent = UserRegistered;
+export type ProfileUpdated = {
+  type: 'ProfileUpdated';
+  data: z.infer<typeof userEventSchemas.ProfileUpdated>;
+};
+export type AvatarChanged = {
+  type: 'AvatarChanged';
+  data: z.infer<typeof userEventSchemas.AvatarChanged>;
+};
+export type UserEvent = UserRegistered | ProfileUpdated | AvatarChanged;
 
 /** Reservation stream that makes one email one account; appended with expected revision "no stream". */
 export const emailReservationEventSchemas = {

@@ -1,0 +1,24 @@
+import { userStream } from '@wagers/contracts/events/user';
+import type { DomainEvent } from '@wagers/contracts/events/envelope';
+import type { Decider, EventReader } from '@wagers/platform/decider';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { readUserEvent, userDecider, type UserState } from './user.ts';
+
+/** The current state of a stream, read-only: for facts a command needs from another aggregate. */
+export async function foldStream<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+  readEvent: EventReader<Event>,
+): Promise<State> {
+  let state = decider.initialState();
+  for (const recorded of await store.readStream(streamId)) {
+    const event = readEvent(recorded);
+    if (event) state = decider.evolve(state, event);
+  }
+  return state;
+}
+
+export function loadUser(store: EventStore, userId: string): Promise<UserState> {
+  return foldStream(store, userStream(userId), userDecider, readUserEvent);
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const inviteStream = (code: string) => `invite-${code}`;
+
+const channel = z.enum(['email', 'sms']);
+export type InviteChannel = z.infer<typeof channel>;
+
+export const inviteEventSchemas = {
+  InviteSent: z.object({
+    code: z.string(),
+    inviterId: z.string(),
+    /** The inviter's display name when the invite was sent, for the message the notifier writes. */
+    inviterName: z.string(),
+    inviteeEmail: z.string().nullable(),
+    /** E.164, e.g. +14155550123. */
+    inviteePhone: z.string().nullable(),
+    /** Who confirmed the invitee agreed to receive SMS, and when; present exactly when a phone is. */
+    smsConsent: z.object({ givenBy: z.string(), givenAt: z.string() }).nullable(),
+    betId: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
+  InviteResent: z.object({ code: z.string() }),
+  InviteAccepted: z.object({
+    code: z.string(),
+    inviterId: z.string(),
+    acceptedBy: z.string(),
+    betId: z.string().nullable(),
+  }),
+  /** `deliveryId` is the id of the InviteSent or InviteResent event the notifier delivered. */
+  InviteDelivered: z.object({ code: z.string(), deliveryId: z.string(), channel }),
+  InviteDeliveryFailed: z.object({ code: z.string(), deliveryId: z.string(), channel, reason: z.string() }),
+} as const;
+
+type Of<Type extends keyof typeof inviteEventSchemas> = {
+  type: Type;
+  data: z.infer<(typeof inviteEventSchemas)[Type]>;
+};
+export type InviteSent = Of<'InviteSent'>;
+export type InviteResent = Of<'InviteResent'>;
+export type InviteAccepted = Of<'InviteAccepted'>;
+export type InviteDelivered = Of<'InviteDelivered'>;
+export type InviteDeliveryFailed = Of<'InviteDeliveryFailed'>;
+export type InviteEvent = InviteSent | InviteResent | InviteAccepted | InviteDelivered | InviteDeliveryFailed;
+
+/**
+ * One stream per phone number (hashed, so stream names do not list numbers) holding its SMS
+ * opt-out: STOP from the phone opts out, START opts back in.
+ */
+export const smsOptOutEventSchemas = {
+  SmsOptedOut: z.object({ phone: z.string(), keyword: z.string() }),
+  SmsOptedIn: z.object({ phone: z.string(), keyword: z.string() }),
+} as const;
+export type SmsOptedOut = { type: 'SmsOptedOut'; data: z.infer<typeof smsOptOutEventSchemas.SmsOptedOut> };
+export type SmsOptedIn = { type: 'SmsOptedIn'; data: z.infer<typeof smsOptOutEventSchemas.SmsOptedIn> };
+export type SmsOptOutEvent = SmsOptedOut | SmsOptedIn;
