@@ -7,3 +7,10 @@ export const site = {
   minimumAge: 18,
   liabilityCapUsd: 100,
 } as const;
+
+/** What the sender confirms before an SMS invitation goes out (friends screen and bet wizard). */
+export const smsConsentText =
+  'I confirm this person has agreed to receive a text message from Wagers with my invitation. ' +
+  'Standard message and data rates may apply. They can reply STOP to opt out.';
+
+export const phonePlaceholder = '+1 555 123 4567';

@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        'flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 text-slate-700 [scrollbar-width:none]',
+        'flex w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1 text-slate-700',
         className,
       )}
       {...props}

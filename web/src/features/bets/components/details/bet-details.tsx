@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom';
+import { ApiError } from '@/lib/api-client.ts';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Icon } from '@/components/ui/icons.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { useBet } from '../../api/get-bet.ts';
+import { canResolve, roleOf } from '../../utils/bet-view.ts';
+import { BetHistory } from './bet-history.tsx';
+import { BetSummaryCard } from './bet-summary-card.tsx';
+import { CreatorBanner } from './creator-banner.tsx';
+import { OpponentBanner } from './opponent-banner.tsx';
+import { ParticipantsCard } from './participants-card.tsx';
+import { ResolveCard } from './resolve-card.tsx';
+import { ResultBanner } from './result-banner.tsx';
+
+export function BetDetails({ betId, userId }: { betId: string; userId: string }) {
+  const { data: bet, isPending, isError, error } = useBet(betId);
+
+  if (isPending) return <BetDetailsSkeleton />;
+  if (isError) {
+    const missing = !(error instanceof ApiError) || error.status === 404 || error.status === 403 || error.status === 400;
+    return <BetUnavailable message={missing ? undefined : error.message} />;
+  }
+
+  const role = roleOf(bet, userId);
+  return (
+    <div className="grid gap-4" data-testid="bet-details" data-bet-id={bet.id}>
+      <BackLink />
+      {bet.status === 'pending' && role === 'opponent' ? <OpponentBanner bet={bet} /> : null}
+      {bet.status === 'pending' && role === 'creator' ? <CreatorBanner bet={bet} /> : null}
+      {bet.status === 'completed' ? <ResultBanner bet={bet} userId={userId} /> : null}
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <div className="grid content-start gap-4">
+          <BetSummaryCard bet={bet} />
+          {canResolve(bet, role) ? <ResolveCard bet={bet} role={role} /> : null}
+        </div>
+        <div className="grid content-start gap-4">
+          <ParticipantsCard bet={bet} userId={userId} />
+          <BetHistory betId={bet.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.home}
+      className="inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <Icon name="arrowLeft" />
+      Back to dashboard
+    </Link>
+  );
+}
+
+function BetUnavailable({ message }: { message?: string }) {
+  return (
+    <Card className="mx-auto mt-8 w-full max-w-md" data-testid="bet-not-found">
+      <CardHeader className="items-center text-center">
+        <CardTitle>{message ? 'Could not load this bet' : 'Bet not found'}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid justify-items-center gap-4 text-center">
+        <p className="text-sm text-slate-700">
+          {message ?? 'This bet does not exist, or you are not one of its participants.'}
+        </p>
+        <ButtonLink to={paths.home}>Back to dashboard</ButtonLink>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BetDetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading bet" className="grid gap-4">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}

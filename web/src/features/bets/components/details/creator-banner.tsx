@@ -1,0 +1,71 @@
+import { useNavigate } from 'react-router-dom';
+import type { Bet } from '@wagers/contracts/api/bets';
+import { displayName } from '@wagers/contracts/api/user';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Icon } from '@/components/ui/icons.tsx';
+import { toast } from '@/components/ui/toast/use-toast.ts';
+import { paths } from '@/config/paths.ts';
+import { useDeleteBet } from '../../api/delete-bet.ts';
+import { useResendInvite } from '../../api/resend-invite.ts';
+import { Banner } from './banner.tsx';
+
+/** The creator of a pending bet waits, may nudge a newcomer again, or withdraws the bet. */
+export function CreatorBanner({ bet }: { bet: Bet }) {
+  const navigate = useNavigate();
+  const resend = useResendInvite({ mutationConfig: { onSuccess: () => void toast({ title: 'Invitation resent' }) } });
+  const remove = useDeleteBet({
+    mutationConfig: {
+      onSuccess: async () => {
+        toast({ title: 'Bet deleted' });
+        await navigate(paths.home);
+      },
+    },
+  });
+  const waitingOn = bet.opponent ? displayName(bet.opponent) : (bet.invitee ?? 'your friend');
+  return (
+    <Banner
+      tone="warning"
+      testId="creator-banner"
+      title="Waiting for response"
+      actions={
+        <>
+          {bet.opponentId === null ? (
+            <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate(bet.id)}>
+              <Icon name="mail" />
+              Resend Invite
+            </Button>
+          ) : null}
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="destructive" disabled={remove.isPending}>
+                Delete Bet
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogTitle>Delete this bet?</AlertDialogTitle>
+              <AlertDialogDescription>
+                &ldquo;{bet.title}&rdquo; will be withdrawn and {waitingOn} can no longer accept it. This cannot be undone.
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction onClick={() => remove.mutate(bet.id)}>Delete Bet</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </>
+      }
+    >
+      Waiting for {waitingOn} to accept or decline.
+    </Banner>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { displayName, type User } from '@wagers/contracts/api/user';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+
+type Person = Pick<User, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
+
+/** A person in a list: avatar, name, email when known, and the actions that apply. */
+export function PersonRow({ person, actions, testId }: { person: Person; actions?: ReactNode; testId?: string }) {
+  return (
+    <li
+      data-testid={testId}
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-nowrap sm:p-4"
+    >
+      <UserAvatar user={person} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">{displayName(person)}</p>
+        {person.email ? <p className="truncate text-sm text-slate-600">{person.email}</p> : null}
+      </div>
+      {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
+    </li>
+  );
+}
+
+export function PersonListSkeleton({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label="Loading" className="grid gap-2" data-testid="list-loading">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ListError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
