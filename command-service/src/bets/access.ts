@@ -17,7 +17,8 @@ export function partyOf(state: BetState, userId: string): Party | null {
  * deleted bet has left every list, so it is gone for its participants too.
  */
 export function requireParty(state: BetState, userId: string): Party {
-  const party = state.status === 'none' || state.status === 'deleted' ? null : partyOf(state, userId);
+  const party =
+    state.status === 'none' || state.status === 'deleted' ? null : partyOf(state, userId);
   if (!party) throw notFound(BET_NOT_FOUND);
   return party;
 }

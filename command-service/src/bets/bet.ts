@@ -4,13 +4,7 @@ import { schemaReader } from '@wagers/platform/decider';
 
 /** Lifecycle of a bet as the rules see it; `deleted` bets have left every list. */
 export type BetLifecycle =
-  | 'none'
-  | 'pending'
-  | 'active'
-  | 'awaiting_resolution'
-  | 'completed'
-  | 'declined'
-  | 'deleted';
+  'none' | 'pending' | 'active' | 'awaiting_resolution' | 'completed' | 'declined' | 'deleted';
 
 /** Only what the rules need; display fields live in the read model. */
 export interface BetState {
@@ -50,7 +44,11 @@ export function evolve(state: BetState, event: BetEvent): BetState {
         opponentId: event.data.opponentId,
         invitee:
           event.data.opponentId === null
-            ? { email: event.data.inviteeEmail, phone: event.data.inviteePhone, smsConsent: event.data.smsConsent }
+            ? {
+                email: event.data.inviteeEmail,
+                phone: event.data.inviteePhone,
+                smsConsent: event.data.smsConsent,
+              }
             : null,
         validationMode: event.data.validationMode,
       };
@@ -76,7 +74,12 @@ export function evolve(state: BetState, event: BetEvent): BetState {
     case 'ResolutionDisputed':
       return state;
     case 'BetCompleted':
-      return { ...state, status: 'completed', resolution: event.data.resolution, winnerId: event.data.winnerId };
+      return {
+        ...state,
+        status: 'completed',
+        resolution: event.data.resolution,
+        winnerId: event.data.winnerId,
+      };
     default: {
       const unknown: never = event;
       return unknown;

@@ -25,11 +25,17 @@ export type ProposeBet = {
 };
 export type AttachInvite = { type: 'AttachInvite'; data: { inviteCode: string } };
 export type ResendInvite = { type: 'ResendInvite'; data: { actorId: string } };
-export type JoinFromInvite = { type: 'JoinFromInvite'; data: { opponentId: string; inviteCode: string } };
+export type JoinFromInvite = {
+  type: 'JoinFromInvite';
+  data: { opponentId: string; inviteCode: string };
+};
 export type AcceptBet = { type: 'AcceptBet'; data: { actorId: string } };
 export type DeclineBet = { type: 'DeclineBet'; data: { actorId: string } };
 export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
-export type SubmitResolution = { type: 'SubmitResolution'; data: { actorId: string; resolution: Resolution } };
+export type SubmitResolution = {
+  type: 'SubmitResolution';
+  data: { actorId: string; resolution: Resolution };
+};
 
 export type BetCommand =
   | ProposeBet

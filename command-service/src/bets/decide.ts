@@ -3,7 +3,15 @@ import type { Decider } from '@wagers/platform/decider';
 import { conflict, forbidden, notFound } from '@wagers/platform/errors';
 import { evolve, initialBetState, type BetState } from './bet.ts';
 import { BET_NOT_FOUND, requireParty, stateSentence } from './access.ts';
-import type { AcceptBet, AttachInvite, BetCommand, DeclineBet, DeleteBet, JoinFromInvite, ResendInvite } from './commands.ts';
+import type {
+  AcceptBet,
+  AttachInvite,
+  BetCommand,
+  DeclineBet,
+  DeleteBet,
+  JoinFromInvite,
+  ResendInvite,
+} from './commands.ts';
 import { proposeBet } from './propose.ts';
 import { submitResolution } from './resolve.ts';
 
@@ -11,22 +19,29 @@ function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): Bet
   const party = requireParty(state, command.data.actorId);
   const verb = command.type === 'AcceptBet' ? 'accept' : 'decline';
   if (party === 'creator') throw forbidden(`Only the invited opponent can ${verb} this bet`);
-  if (state.status !== 'pending') throw conflict(`${stateSentence(state)} Only a pending bet can be ${verb}d.`);
+  if (state.status !== 'pending')
+    throw conflict(`${stateSentence(state)} Only a pending bet can be ${verb}d.`);
   const opponentId = command.data.actorId;
-  return [command.type === 'AcceptBet' ? { type: 'BetAccepted', data: { opponentId } } : { type: 'BetDeclined', data: { opponentId } }];
+  return [
+    command.type === 'AcceptBet'
+      ? { type: 'BetAccepted', data: { opponentId } }
+      : { type: 'BetDeclined', data: { opponentId } },
+  ];
 }
 
 function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
   if (party !== 'creator') throw forbidden('Only the creator can delete this bet');
-  if (state.status !== 'pending') throw conflict(`${stateSentence(state)} Only a pending bet can be deleted.`);
+  if (state.status !== 'pending')
+    throw conflict(`${stateSentence(state)} Only a pending bet can be deleted.`);
   return [{ type: 'BetDeleted', data: { deletedBy: command.data.actorId } }];
 }
 
 function attachInvite(command: AttachInvite, state: BetState): BetEvent[] {
   if (state.status === 'none') throw notFound(BET_NOT_FOUND);
   if (state.inviteCode === command.data.inviteCode) return [];
-  if (state.invitee === null) throw conflict('This bet was proposed to a friend; it has no invitation');
+  if (state.invitee === null)
+    throw conflict('This bet was proposed to a friend; it has no invitation');
   if (state.inviteCode !== null) throw conflict('This bet already has an invitation');
   return [{ type: 'BetInviteAttached', data: { inviteCode: command.data.inviteCode } }];
 }
@@ -35,9 +50,16 @@ function attachInvite(command: AttachInvite, state: BetState): BetEvent[] {
 function resendInvite(command: ResendInvite, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
   if (party !== 'creator') throw forbidden('Only the creator can resend the invitation');
-  if (state.status !== 'pending') throw conflict(`${stateSentence(state)} The invitation can only be resent while it is pending.`);
-  if (state.invitee === null) throw conflict('This bet was proposed to a friend; there is no invitation to resend.');
-  if (state.inviteCode === null) throw conflict('The invitation for this bet is still being prepared. Please try again in a moment.');
+  if (state.status !== 'pending')
+    throw conflict(
+      `${stateSentence(state)} The invitation can only be resent while it is pending.`,
+    );
+  if (state.invitee === null)
+    throw conflict('This bet was proposed to a friend; there is no invitation to resend.');
+  if (state.inviteCode === null)
+    throw conflict(
+      'The invitation for this bet is still being prepared. Please try again in a moment.',
+    );
   return [{ type: 'BetInviteResent', data: { inviteCode: state.inviteCode } }];
 }
 
@@ -47,12 +69,15 @@ function resendInvite(command: ResendInvite, state: BetState): BetEvent[] {
  */
 function joinFromInvite(command: JoinFromInvite, state: BetState): BetEvent[] {
   const { opponentId, inviteCode } = command.data;
-  if (state.status === 'none' || state.status === 'deleted' || state.status === 'declined') return [];
+  if (state.status === 'none' || state.status === 'deleted' || state.status === 'declined')
+    return [];
   if (state.opponentId === opponentId) return [];
   if (state.creatorId === opponentId) throw forbidden('You cannot accept your own bet');
   if (state.invitee === null) throw conflict('This bet was proposed to someone else');
-  if (state.inviteCode !== null && state.inviteCode !== inviteCode) throw forbidden('This invite is not for this bet');
-  if (state.status !== 'pending' || state.opponentId !== null) throw conflict('Someone else has already joined this bet');
+  if (state.inviteCode !== null && state.inviteCode !== inviteCode)
+    throw forbidden('This invite is not for this bet');
+  if (state.status !== 'pending' || state.opponentId !== null)
+    throw conflict('Someone else has already joined this bet');
   return [{ type: 'BetInviteAccepted', data: { opponentId, inviteCode } }];
 }
 

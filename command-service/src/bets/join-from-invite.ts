@@ -20,7 +20,10 @@ export async function joinBetFromInvite(
     betStream(input.betId),
     betDecider,
     readBetEvent,
-    { type: 'JoinFromInvite', data: { opponentId: input.opponentId, inviteCode: input.inviteCode } },
+    {
+      type: 'JoinFromInvite',
+      data: { opponentId: input.opponentId, inviteCode: input.inviteCode },
+    },
     context,
   );
   return result.position;

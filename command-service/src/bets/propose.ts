@@ -22,13 +22,19 @@ export function proposeBet(command: ProposeBet, state: BetState): BetProposed[] 
     throw invalid('opponentId', 'Choose either a friend or a newcomer to invite, not both');
   }
   if (data.opponentId === null && newcomer === null) {
-    throw invalid('opponentId', 'Please select a friend, or enter an email or phone number to invite');
+    throw invalid(
+      'opponentId',
+      'Please select a friend, or enter an email or phone number to invite',
+    );
   }
   if (data.inviteeEmail !== null && data.inviteePhone !== null) {
     throw invalid('inviteePhone', 'Enter an email or a phone number, not both');
   }
   if (data.inviteePhone !== null && !data.smsConsent) {
-    throw invalid('smsConsent', 'SMS Consent Required: Please confirm you have permission to send SMS to this number');
+    throw invalid(
+      'smsConsent',
+      'SMS Consent Required: Please confirm you have permission to send SMS to this number',
+    );
   }
   if (data.opponentId === data.creatorId) throw forbidden('You cannot bet against yourself');
   if (data.opponentId !== null && !data.opponentIsFriend) {
@@ -40,8 +46,14 @@ export function proposeBet(command: ProposeBet, state: BetState): BetProposed[] 
   if (data.wagerType === 'custom' && !data.wagerDescription) {
     throw invalid('wagerDescription', "Please describe what you're wagering");
   }
-  if (data.wagerAmountCents !== null && (!Number.isSafeInteger(data.wagerAmountCents) || data.wagerAmountCents < 0)) {
-    throw invalid('wagerAmount', 'The wager amount must be zero or more, with at most two decimals');
+  if (
+    data.wagerAmountCents !== null &&
+    (!Number.isSafeInteger(data.wagerAmountCents) || data.wagerAmountCents < 0)
+  ) {
+    throw invalid(
+      'wagerAmount',
+      'The wager amount must be zero or more, with at most two decimals',
+    );
   }
   if (data.endDate !== null && data.endDate < earliestEndDate(data.proposedAt)) {
     throw invalid('endDate', 'The end date cannot be in the past');

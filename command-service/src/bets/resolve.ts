@@ -43,6 +43,10 @@ export function submitResolution(command: SubmitResolution, state: BetState): Be
   if (state.validationMode === 'one') return [submitted, completed];
   if (other === null) return [submitted];
   if (other === resolution) return [submitted, completed];
-  const [creatorResolution, opponentResolution] = party === 'creator' ? [resolution, other] : [other, resolution];
-  return [submitted, { type: 'ResolutionDisputed', data: { creatorResolution, opponentResolution } }];
+  const [creatorResolution, opponentResolution] =
+    party === 'creator' ? [resolution, other] : [other, resolution];
+  return [
+    submitted,
+    { type: 'ResolutionDisputed', data: { creatorResolution, opponentResolution } },
+  ];
 }
