@@ -1,6 +1,10 @@
 import express, { Router } from 'express';
 import { authRouter } from './auth/routes.ts';
 import type { CommandServiceDeps } from './deps.ts';
+import { friendsRouter } from './friends/routes.ts';
+import { invitesRouter } from './invites/routes.ts';
+import { smsInboundRouter } from './invites/sms-inbound.ts';
+import { profileRouter } from './profile/routes.ts';
 
 /**
  * Every mutating /api call and the sign-in routes. Feature routers register here; each parses
@@ -10,5 +14,9 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   router.use(authRouter(deps));
+  router.use(friendsRouter(deps));
+  router.use(invitesRouter(deps));
+  router.use(smsInboundRouter(deps));
+  router.use(profileRouter(deps));
   return router;
 }

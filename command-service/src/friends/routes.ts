@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { sendFriendRequestSchema } from '@wagers/contracts/api/friends';
+import { friendshipStream } from '@wagers/contracts/events/friendship';
+import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
+import { handleCommand } from '@wagers/platform/decider';
+import { notFound } from '@wagers/platform/errors';
+import { parseInput } from '@wagers/platform/http/validate';
+import { commandContext, sendPosition } from '../context.ts';
+import type { CommandServiceDeps } from '../deps.ts';
+import { friendshipDecider, readFriendshipEvent, type FriendshipCommand } from './friendship.ts';
+import { parseRequestId } from './request-id.ts';
+import { sendFriendRequest } from './send-request.ts';
+
+const receiverSchema = sendFriendRequestSchema.extend({
+  receiverId: sendFriendRequestSchema.shape.receiverId.pipe(z.uuid({ error: 'No such user' })),
+});
+
+/** Friend requests: send, accept, decline. Only the receiver answers a request. */
+export function friendsRouter(deps: CommandServiceDeps): Router {
+  const router = Router();
+
+  router.post('/api/friend-requests', requireUser, async (req, res) => {
+    const { receiverId } = parseInput(receiverSchema, req.body);
+    const outcome = await sendFriendRequest(
+      deps.store,
+      { senderId: currentUserId(req), receiverId },
+      commandContext(req, deps.runtime),
+    );
+    sendPosition(res, outcome.position);
+    res.status(201).json({ id: outcome.requestId, status: outcome.status });
+  });
+
+  const answer = (type: 'AcceptFriendRequest' | 'DeclineFriendRequest') =>
+    router.post(
+      `/api/friend-requests/:id/${type === 'AcceptFriendRequest' ? 'accept' : 'decline'}`,
+      requireUser,
+      async (req, res) => {
+        const requestId = String(req.params.id);
+        const pair = parseRequestId(requestId);
+        if (!pair) throw notFound('Friend request not found');
+        const command: FriendshipCommand = { type, data: { requestId, actorId: currentUserId(req) } };
+        const result = await handleCommand(
+          deps.store,
+          friendshipStream(pair.senderId, pair.receiverId),
+          friendshipDecider,
+          readFriendshipEvent,
+          command,
+          commandContext(req, deps.runtime),
+        );
+        sendPosition(res, result.position);
+        res.json({ id: requestId, status: type === 'AcceptFriendRequest' ? 'accepted' : 'declined', friendId: pair.senderId });
+      },
+    );
+  answer('AcceptFriendRequest');
+  answer('DeclineFriendRequest');
+
+  return router;
+}

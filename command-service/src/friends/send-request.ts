@@ -1,0 +1,35 @@
+import { friendshipStream } from '@wagers/contracts/events/friendship';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import { notFound } from '@wagers/platform/errors';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { loadUser } from '../users/load-user.ts';
+import { friendshipDecider, readFriendshipEvent } from './friendship.ts';
+
+export type SendRequestOutcome =
+  | { status: 'pending'; requestId: string; position: GlobalPosition | null }
+  /** The receiver had already asked the sender: they are friends now. */
+  | { status: 'friends'; requestId: null; position: GlobalPosition | null };
+
+export async function sendFriendRequest(
+  store: EventStore,
+  input: { senderId: string; receiverId: string },
+  context: CommandContext,
+): Promise<SendRequestOutcome> {
+  if (input.receiverId !== input.senderId) {
+    const receiver = await loadUser(store, input.receiverId);
+    if (receiver.status !== 'registered') throw notFound('No such user');
+  }
+  const result = await handleCommand(
+    store,
+    friendshipStream(input.senderId, input.receiverId),
+    friendshipDecider,
+    readFriendshipEvent,
+    { type: 'SendFriendRequest', data: input },
+    context,
+  );
+  const sent = result.events.find((event) => event.type === 'FriendRequestSent');
+  return sent
+    ? { status: 'pending', requestId: sent.data.requestId, position: result.position }
+    : { status: 'friends', requestId: null, position: result.position };
+}
