@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('starts on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 5000, EVENT_STORE: 'postgres', devInbox: true, production: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL/);
+  });
+
+  it('turns the development inbox off in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devInbox).toBe(false);
+  });
+});
