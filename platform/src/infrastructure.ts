@@ -17,7 +17,7 @@ export async function resolveInfrastructure(config: Config, logger: Logger): Pro
   } else {
     const started = Date.now();
     const embedded = await startEmbeddedPostgres(config.DATA_DIR, logger);
-    stops.push(embedded.stop);
+    stops.push(() => embedded.stop());
     databaseUrl = embedded.url;
     logger.info(
       { dataDir: `${config.DATA_DIR}/postgres`, port: new URL(databaseUrl).port, ms: Date.now() - started },
@@ -30,7 +30,7 @@ export async function resolveInfrastructure(config: Config, logger: Logger): Pro
   } else {
     try {
       const embedded = await startEmbeddedRedis(config.DATA_DIR, logger);
-      stops.push(embedded.stop);
+      stops.push(() => embedded.stop());
       redisUrl = embedded.url;
       logger.info({ port: new URL(redisUrl).port }, 'Redis: redis-server from the PATH (set REDIS_URL to use another)');
     } catch (error) {

@@ -28,5 +28,5 @@ export function requestContext(logger: Logger): RequestHandler[] {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });
-  return [assign, http as unknown as RequestHandler];
+  return [assign, http];
 }
