@@ -19,6 +19,7 @@ import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { baseApp } from '@wagers/platform/http/app';
 import { healthRouter } from '@wagers/platform/http/health';
+import { createMetrics } from '@wagers/platform/http/metrics';
 import { notFoundHandler, problemHandler } from '@wagers/platform/http/problem';
 import { resolveInfrastructure } from '@wagers/platform/infrastructure';
 import type { Logger } from '@wagers/platform/logger';
@@ -80,6 +81,12 @@ export async function startWagers(
 
     let publicUrl = config.PUBLIC_URL ?? '';
     const app = baseApp(logger, sessions);
+    const metrics = createMetrics({
+      pool,
+      queueDepth: () => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
+    });
+    app.use(metrics.middleware);
+    app.use(metrics.router);
     app.use(
       healthRouter({
         postgres: async () => {

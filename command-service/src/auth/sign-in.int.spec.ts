@@ -102,3 +102,27 @@ describe('email sign-in', () => {
     }
   });
 });
+
+describe('operations', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers health, readiness and metrics, with a correlation id on every response', async () => {
+    const client = app.anonymous();
+    expect((await client.get('/healthz')).status).toBe(200);
+    const ready = await client.get<{ checks: Record<string, string> }>('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
+    await client.signIn('metrics@example.com');
+    const metrics = await client.get('/metrics');
+    expect(metrics.text).toContain('wagers_projection_lag_events{projector="users"}');
+    expect(metrics.text).toContain('wagers_queue_jobs{state="waiting"}');
+    expect(metrics.text).toMatch(/wagers_http_request_duration_seconds_count\{method="POST",route="\/api\/login\/email",status="202"\}/);
+    expect(ready.headers.get('x-correlation-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});

@@ -1,0 +1,73 @@
+import type { RequestHandler, Router } from 'express';
+import { Router as createRouter } from 'express';
+import type { Pool } from 'pg';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { projectorLag } from '../projections/lag.ts';
+
+export interface MetricsSources {
+  /** For projection lag; only where the event log is the PostgreSQL store. */
+  pool?: Pool;
+  /** Jobs waiting, active, delayed and failed in the notifier's queue. */
+  queueDepth?: () => Promise<Record<string, number>>;
+}
+
+/**
+ * Prometheus metrics: request latency by route (command latency is the non-GET part),
+ * projection lag in events and seconds, and queue depth, read fresh on every scrape.
+ */
+export function createMetrics(sources: MetricsSources): { middleware: RequestHandler; router: Router } {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'wagers_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'wagers_projection_lag_events',
+    help: 'Events in the log that a projector has not applied yet',
+    labelNames: ['projector'],
+    registers: [registry],
+    async collect() {
+      if (!sources.pool) return;
+      for (const lag of await projectorLag(sources.pool)) this.set({ projector: lag.name }, lag.events);
+    },
+  });
+  new Gauge({
+    name: 'wagers_projection_lag_seconds',
+    help: 'Age of the oldest event a projector has not applied yet',
+    labelNames: ['projector'],
+    registers: [registry],
+    async collect() {
+      if (!sources.pool) return;
+      for (const lag of await projectorLag(sources.pool)) this.set({ projector: lag.name }, lag.seconds);
+    },
+  });
+  new Gauge({
+    name: 'wagers_queue_jobs',
+    help: 'Notification jobs by state',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      if (!sources.queueDepth) return;
+      for (const [state, count] of Object.entries(await sources.queueDepth())) this.set({ state }, count);
+    },
+  });
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      // The matched route pattern, never the raw URL: ids and tokens stay out of label values.
+      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      end({ method: req.method, route: String(route), status: String(res.statusCode) });
+    });
+    next();
+  };
+  const router = createRouter();
+  router.get('/metrics', async (_req, res) => {
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+  return { middleware, router };
+}
