@@ -1,0 +1,16 @@
+import { runMain } from '@wagers/platform/main';
+import { hostService } from '@wagers/platform/service-host';
+import { openNotificationQueue } from './queue.ts';
+import { notifierService } from './service.ts';
+
+runMain('notifier', (config, logger) =>
+  hostService({
+    config,
+    logger,
+    migrations: [],
+    parts: async (context) => {
+      const { queue, part } = openNotificationQueue(context);
+      return [part, notifierService(context, queue)];
+    },
+  }),
+);

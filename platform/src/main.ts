@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { MissingRedisError } from './embedded.ts';
+import { createLogger, type Logger } from './logger.ts';
+import type { RunningHost } from './service-host.ts';
+
+/**
+ * The entry point of every process: read the configuration (a bad value stops it, naming the
+ * variable), start, and stop cleanly on SIGINT and SIGTERM.
+ */
+export function runMain(name: string, start: (config: Config, logger: Logger) => Promise<RunningHost>): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL, { service: name });
+  start(config, logger).then(
+    (running) => {
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        void running.stop().then(() => process.exit(0));
+      };
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+    },
+    (error: unknown) => {
+      if (error instanceof MissingRedisError) logger.fatal(error.message);
+      else logger.fatal({ err: error }, `${name} could not start`);
+      process.exit(error instanceof MissingRedisError ? 2 : 1);
+    },
+  );
+}

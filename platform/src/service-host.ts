@@ -1,0 +1,144 @@
+import type { Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import type { Pool } from 'pg';
+import { SessionStore } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import { createPool } from './db.ts';
+import { createEventStore } from './event-store/factory.ts';
+import type { EventStore } from './event-store/port.ts';
+import { baseApp } from './http/app.ts';
+import { healthRouter, type ReadinessCheck } from './http/health.ts';
+import { createMetrics } from './http/metrics.ts';
+import { notFoundHandler, problemHandler } from './http/problem.ts';
+import { resolveInfrastructure } from './infrastructure.ts';
+import type { Logger } from './logger.ts';
+import { migrate, platformMigrations, type MigrationSet } from './migrations.ts';
+import { systemRuntime, type Runtime } from './runtime.ts';
+
+/** What every service part gets: settings, the database, the event store, sessions. */
+export interface HostContext {
+  config: Config;
+  logger: Logger;
+  runtime: Runtime;
+  databaseUrl: string;
+  redisUrl: string;
+  pool: Pool;
+  store: EventStore;
+  sessions: SessionStore;
+  /** Absolute origin for links in messages; known once the server listens. */
+  publicUrl: () => string;
+}
+
+/** One service's contribution to a process: routes, background work, readiness, queue depth. */
+export interface ServicePart {
+  routers?: Router[];
+  readiness?: Record<string, ReadinessCheck>;
+  queueDepth?: () => Promise<Record<string, number>>;
+  stop?: () => Promise<unknown>;
+}
+
+export interface HostOptions {
+  config: Config;
+  logger: Logger;
+  runtime?: Runtime;
+  migrations: MigrationSet[];
+  /** Builds the parts in order; a later part may use what an earlier one returned. */
+  parts: (context: HostContext) => Promise<ServicePart[]>;
+  /** A built single-page app to serve for every path that is not an API route. */
+  webDist?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  databaseUrl: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a process: picks PostgreSQL and Redis, migrates, builds the parts, serves them with
+ * request ids, sessions, /healthz, /readyz and /metrics, and stops everything in reverse order.
+ */
+export async function hostService(options: HostOptions): Promise<RunningHost> {
+  const { config, logger } = options;
+  const runtime = options.runtime ?? systemRuntime;
+  const infrastructure = await resolveInfrastructure(config, logger);
+  const stops: (() => Promise<unknown>)[] = [() => infrastructure.stop()];
+  const stop = async () => {
+    for (const step of stops.reverse()) {
+      await step().catch((error: unknown) => logger.warn({ err: error }, 'stop step failed'));
+    }
+    stops.length = 0;
+  };
+  try {
+    const { databaseUrl, redisUrl } = infrastructure;
+    await migrate(databaseUrl, [platformMigrations, ...options.migrations], logger);
+    const pool = createPool(databaseUrl, 20);
+    stops.push(() => pool.end());
+    const store = createEventStore(config, pool, databaseUrl);
+    stops.push(() => store.close());
+    const sessions = new SessionStore(pool, { ttlDays: config.SESSION_TTL_DAYS, secure: config.production });
+    let publicUrl = config.PUBLIC_URL ?? '';
+    const context: HostContext = {
+      config,
+      logger,
+      runtime,
+      databaseUrl,
+      redisUrl,
+      pool,
+      store,
+      sessions,
+      publicUrl: () => publicUrl,
+    };
+    const parts = await options.parts(context);
+    for (const part of parts) if (part.stop) stops.push(part.stop);
+
+    const app = baseApp(logger, sessions);
+    const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
+    const metrics = createMetrics({ pool: config.EVENT_STORE === 'postgres' ? pool : undefined, queueDepth });
+    app.use(metrics.middleware);
+    app.use(metrics.router);
+    app.use(
+      healthRouter({
+        postgres: async () => {
+          await pool.query('SELECT 1');
+        },
+        ...Object.assign({}, ...parts.map((part) => part.readiness ?? {})),
+      }),
+    );
+    for (const part of parts) for (const router of part.routers ?? []) app.use(router);
+    app.use('/api', notFoundHandler);
+    if (options.webDist && existsSync(options.webDist)) {
+      const dist = options.webDist;
+      app.use(express.static(dist, { index: false, maxAge: '1h' }));
+      app.get('/{*path}', (_req, res) => {
+        res.sendFile(path.join(dist, 'index.html'), { maxAge: 0 });
+      });
+    } else if (options.webDist) {
+      logger.warn('web/dist is missing: run `npm run build` to serve the web app');
+    }
+    app.use(problemHandler);
+
+    const server: Server = await new Promise((resolve, reject) => {
+      const listening = app.listen(config.PORT, () => resolve(listening));
+      listening.once('error', reject);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    publicUrl ||= `http://localhost:${port}`;
+    logger.info({ url: publicUrl, devInbox: config.devInbox }, 'listening');
+    return { url: `http://localhost:${port}`, databaseUrl, redisUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
