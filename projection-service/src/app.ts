@@ -1,10 +1,18 @@
 import { Router } from 'express';
+import { betsQueryRouter } from './bets/routes.ts';
 import type { QueryServiceDeps } from './deps.ts';
+import { friendsQueryRouter } from './friends/routes.ts';
+import { invitesQueryRouter } from './invites/routes.ts';
+import { searchQueryRouter } from './search/routes.ts';
 import { usersQueryRouter } from './users/routes.ts';
 
 /** Every GET /api call, answered from read models. */
 export function queryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
   router.use(usersQueryRouter(deps));
+  router.use(betsQueryRouter(deps));
+  router.use(friendsQueryRouter(deps));
+  router.use(invitesQueryRouter(deps));
+  router.use(searchQueryRouter(deps));
   return router;
 }

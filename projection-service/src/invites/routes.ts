@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import type { InviteView } from '@wagers/contracts/api/invites';
+import { formatCents } from '@wagers/contracts/api/money';
+import { notFound } from '@wagers/platform/errors';
+import { readYourWrites } from '../consistency.ts';
+import type { QueryServiceDeps } from '../deps.ts';
+
+interface InviteRow {
+  code: string;
+  status: 'pending' | 'accepted';
+  message: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  profile_image_url: string | null;
+  bet_id: string | null;
+  bet_title: string | null;
+  bet_description: string | null;
+  wager_type: 'money' | 'custom' | null;
+  wager_amount_cents: string | null;
+  wager_description: string | null;
+}
+
+/** GET /api/invites/{code}: public, since the code itself is the secret a newcomer holds. */
+export function invitesQueryRouter(deps: QueryServiceDeps): Router {
+  const router = Router();
+  router.get('/api/invites/:code', readYourWrites(deps.watcher, ['invites', 'users']), async (req, res) => {
+    const result = await deps.pool.query<InviteRow>(
+      `SELECT i.code, i.status, i.message, u.first_name, u.last_name, u.email, u.profile_image_url,
+              b.id AS bet_id, b.title AS bet_title, b.description AS bet_description, b.wager_type,
+              b.wager_amount_cents, b.wager_description
+       FROM rm_invites i
+       JOIN rm_users u ON u.id = i.inviter_id
+       LEFT JOIN rm_bets b ON b.id = i.bet_id
+       WHERE i.code = $1`,
+      [String(req.params.code)],
+    );
+    const row = result.rows[0];
+    if (!row) throw notFound('This invite link is invalid or has expired');
+    const view: InviteView = {
+      code: row.code,
+      status: row.status,
+      inviter: {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        profileImageUrl: row.profile_image_url,
+      },
+      ...(row.bet_id && row.bet_title !== null && row.wager_type
+        ? {
+            bet: {
+              id: row.bet_id,
+              title: row.bet_title,
+              description: row.bet_description ?? '',
+              wagerType: row.wager_type,
+              wagerAmount: row.wager_amount_cents === null ? null : formatCents(Number(row.wager_amount_cents)),
+              wagerDescription: row.wager_description,
+            },
+          }
+        : {}),
+      ...(row.message ? { message: row.message } : {}),
+    };
+    res.json(view);
+  });
+  return router;
+}
