@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import { authRouter } from './auth/routes.ts';
+import { betsRouter } from './bets/routes.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { friendsRouter } from './friends/routes.ts';
 import { invitesRouter } from './invites/routes.ts';
@@ -18,5 +19,6 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(invitesRouter(deps));
   router.use(smsInboundRouter(deps));
   router.use(profileRouter(deps));
+  router.use(betsRouter(deps));
   return router;
 }

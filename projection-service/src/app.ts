@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { betsQueryRouter } from './bets/routes.ts';
 import type { QueryServiceDeps } from './deps.ts';
 import { friendsQueryRouter } from './friends/routes.ts';
 import { invitesQueryRouter } from './invites/routes.ts';
@@ -9,6 +10,7 @@ import { usersQueryRouter } from './users/routes.ts';
 export function queryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
   router.use(usersQueryRouter(deps));
+  router.use(betsQueryRouter(deps));
   router.use(friendsQueryRouter(deps));
   router.use(invitesQueryRouter(deps));
   router.use(searchQueryRouter(deps));

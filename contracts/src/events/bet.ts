@@ -68,3 +68,20 @@ export type BetEvent =
   | BetCompleted;
 
 export const betEventTypes = Object.keys(betEventSchemas) as BetEvent['type'][];
+
+/**
+ * Reservation stream of one Idempotency-Key of one user (the pair hashed), appended with expected
+ * revision "no stream": the first POST /api/bets with the key wins, a retry finds its bet here.
+ */
+export const betRequestEventSchemas = {
+  BetRequestReserved: z.object({
+    betId: z.string(),
+    userId: z.string(),
+    /** Hash of the request body, so the key cannot be reused for a different bet. */
+    requestHash: z.string(),
+  }),
+} as const;
+export type BetRequestReserved = {
+  type: 'BetRequestReserved';
+  data: z.infer<typeof betRequestEventSchemas.BetRequestReserved>;
+};

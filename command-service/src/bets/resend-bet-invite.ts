@@ -1,0 +1,35 @@
+import { betStream } from '@wagers/contracts/events/bet';
+import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { resendInvite } from '../invites/resend-invite.ts';
+import { readBetEvent } from './bet.ts';
+import type { ResendInvite } from './commands.ts';
+import { betDecider } from './decide.ts';
+import { foldStream } from '../users/load-user.ts';
+
+/**
+ * ResendInvite: the bet's rules say whether the creator may (checked before anything is sent),
+ * the invite sends it again through the notifier, and the bet records that it did.
+ */
+export async function resendBetInvite(
+  store: EventStore,
+  betId: string,
+  actorId: string,
+  context: CommandContext,
+): Promise<GlobalPosition | null> {
+  const command: ResendInvite = { type: 'ResendInvite', data: { actorId } };
+  const state = await foldStream(store, betStream(betId), betDecider, readBetEvent);
+  const [event] = betDecider.decide(command, state);
+  if (event?.type !== 'BetInviteResent') return null;
+  const sent = await resendInvite(store, event.data.inviteCode, context);
+  const recorded = await handleCommand(
+    store,
+    betStream(betId),
+    betDecider,
+    readBetEvent,
+    command,
+    context,
+  );
+  return maxPosition(sent, recorded.position);
+}

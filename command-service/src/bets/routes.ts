@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { createBetRequestSchema, resolveBetRequestSchema } from '@wagers/contracts/api/bets';
+import { betStream } from '@wagers/contracts/events/bet';
+import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
+import { handleCommand } from '@wagers/platform/decider';
+import { parseInput } from '@wagers/platform/http/validate';
+import type { Request, Response } from 'express';
+import { commandContext, sendPosition } from '../context.ts';
+import type { CommandServiceDeps } from '../deps.ts';
+import { readBetEvent } from './bet.ts';
+import type { BetCommand } from './commands.ts';
+import { betDecider } from './decide.ts';
+import { parseIdempotencyKey } from './idempotency.ts';
+import { proposeNewBet } from './propose-bet.ts';
+import { resendBetInvite } from './resend-bet-invite.ts';
+
+export function betsRouter(deps: CommandServiceDeps): Router {
+  const router = Router();
+
+  /** Runs one command on the bet named in the path and answers with where the bet now stands. */
+  async function run(req: Request, res: Response, command: BetCommand) {
+    const betId = String(req.params.id);
+    const result = await handleCommand(
+      deps.store,
+      betStream(betId),
+      betDecider,
+      readBetEvent,
+      command,
+      commandContext(req, deps.runtime),
+    );
+    sendPosition(res, result.position);
+    res.json({ id: betId, status: result.state.status });
+  }
+
+  router.post('/api/bets', requireUser, async (req, res) => {
+    const body = parseInput(createBetRequestSchema, req.body);
+    const key = parseIdempotencyKey(req.header('idempotency-key'));
+    const context = { ...commandContext(req, deps.runtime), actorId: currentUserId(req) };
+    const created = await proposeNewBet(
+      { store: deps.store, publicUrl: deps.publicUrl() },
+      body,
+      key,
+      context,
+    );
+    sendPosition(res, created.position);
+    res.status(201).json(created.body);
+  });
+
+  router.post('/api/bets/:id/accept', requireUser, (req, res) =>
+    run(req, res, { type: 'AcceptBet', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/decline', requireUser, (req, res) =>
+    run(req, res, { type: 'DeclineBet', data: { actorId: currentUserId(req) } }),
+  );
+  router.delete('/api/bets/:id', requireUser, (req, res) =>
+    run(req, res, { type: 'DeleteBet', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/resolve', requireUser, async (req, res) => {
+    const { resolution } = parseInput(resolveBetRequestSchema, req.body);
+    await run(req, res, {
+      type: 'SubmitResolution',
+      data: { actorId: currentUserId(req), resolution },
+    });
+  });
+  router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
+    const betId = String(req.params.id);
+    const position = await resendBetInvite(
+      deps.store,
+      betId,
+      currentUserId(req),
+      commandContext(req, deps.runtime),
+    );
+    sendPosition(res, position);
+    res.json({ id: betId, status: 'pending' });
+  });
+
+  return router;
+}

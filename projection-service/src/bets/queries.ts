@@ -1,0 +1,48 @@
+import type { Pool } from 'pg';
+import type { Bet, Stats } from '@wagers/contracts/api/bets';
+import { betColumns, toBets, type BetRow } from './bet-row.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only a well-formed id can name a bet; anything else is simply not found. */
+export const isBetId = (id: string) => UUID.test(id);
+
+const mine = '(creator_id = $1 OR opponent_id = $1)';
+
+/** The caller's bets, newest first; deleted ones have left the list. */
+export async function listBets(pool: Pool, userId: string): Promise<Bet[]> {
+  const result = await pool.query<BetRow>(
+    `SELECT ${betColumns} FROM rm_bets WHERE ${mine} AND status <> 'deleted' ORDER BY created_at DESC, seq DESC`,
+    [userId],
+  );
+  return toBets(pool, result.rows, userId);
+}
+
+/** One bet, if the caller takes part in it; null for everyone else, as for an unknown id. */
+export async function findBet(pool: Pool, userId: string, betId: string): Promise<Bet | null> {
+  if (!isBetId(betId)) return null;
+  const result = await pool.query<BetRow>(
+    `SELECT ${betColumns} FROM rm_bets WHERE id = $2 AND ${mine} AND status <> 'deleted'`,
+    [userId, betId],
+  );
+  const [bet] = await toBets(pool, result.rows, userId);
+  return bet ?? null;
+}
+
+export async function betStats(pool: Pool, userId: string): Promise<Stats> {
+  const result = await pool.query<{ total: string; active: string; won: string; friends: string }>(
+    `SELECT count(*) AS total,
+            count(*) FILTER (WHERE status IN ('active', 'awaiting_resolution')) AS active,
+            count(*) FILTER (WHERE winner_id = $1) AS won,
+            (SELECT count(*) FROM rm_friendships WHERE user_id = $1) AS friends
+       FROM rm_bets WHERE ${mine} AND status <> 'deleted'`,
+    [userId],
+  );
+  const row = result.rows[0];
+  return {
+    totalBets: Number(row?.total ?? 0),
+    activeBets: Number(row?.active ?? 0),
+    wonBets: Number(row?.won ?? 0),
+    friendsCount: Number(row?.friends ?? 0),
+  };
+}
