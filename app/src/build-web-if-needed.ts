@@ -18,13 +18,13 @@ function newest(target: string): number {
   return readdirSync(target).reduce((max, entry) => Math.max(max, newest(path.join(target, entry))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newest(path.join(root, source))));
-if (!existsSync(path.join(root, 'web/index.html'))) {
-  console.log('web: no web app to build yet');
-} else if (changedAt > builtAt) {
-  console.log('web: building the web app (vite build)...');
-  execSync('npm run build -w web --silent', { cwd: root, stdio: 'inherit' });
-} else {
-  console.log('web: build is up to date');
+export function ensureWebBuilt(): void {
+  const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+  const changedAt = Math.max(...sources.map((source) => newest(path.join(root, source))));
+  if (changedAt > builtAt) {
+    console.log('web: building the web app (vite build)...');
+    execSync('npm run build -w web --silent', { cwd: root, stdio: 'inherit' });
+  }
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) ensureWebBuilt();
