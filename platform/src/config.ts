@@ -30,11 +30,17 @@ export const configSchema = z
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
+    /** Where the twilio client sends its REST calls instead of https://api.twilio.com (tests, a local mock). */
+    TWILIO_API_URL: optionalUrl,
+    /** Jobs this process's notifier worker runs at once; 0 runs no worker here (dispatch only). */
+    NOTIFIER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
     OPERATOR_USER: z.string().default('operator'),
     OPERATOR_PASSWORD: z.string().min(12).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     DEV_INBOX: booleanFromEnv.optional(),
     AVATAR_DIR: z.string().optional(),
+    /** Signs avatar upload URLs; every process that issues or accepts them needs the same one. */
+    UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -45,6 +51,9 @@ export const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GITHUB_CLIENT_ID: z.string().optional(),
     GITHUB_CLIENT_SECRET: z.string().optional(),
+    /** GitHub Enterprise hosts; github.com by default. */
+    GITHUB_BASE_URL: z.url().default('https://github.com'),
+    GITHUB_API_URL: z.url().default('https://api.github.com'),
   })
   .superRefine((env, ctx) => {
     if (env.EVENT_STORE === 'eventstoredb' && !env.EVENTSTORE_URL) {

@@ -7,6 +7,8 @@ import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { findOrRegisterUser } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
+import { oauthRouter } from './oauth.ts';
+import { configuredProviders } from './providers.ts';
 import { checkEmailPage, linkProblemPage, loginPage, type Provider } from './pages.ts';
 
 function safeRedirect(value: unknown): string | undefined {
@@ -14,17 +16,18 @@ function safeRedirect(value: unknown): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-function providers(deps: CommandServiceDeps): Provider[] {
-  const list: Provider[] = [];
-  if (deps.config.GOOGLE_CLIENT_ID) list.push({ name: 'Google', href: '/api/login/google' });
-  if (deps.config.GITHUB_CLIENT_ID) list.push({ name: 'GitHub', href: '/api/login/github' });
-  return list;
-}
 
 /** Email sign-in: a page, a single-use link by email, a session cookie. */
 export function authRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   const links = new LoginLinks(deps.pool);
+  const configured = configuredProviders(deps.config);
+  const providers = (redirect?: string): Provider[] =>
+    configured.map((provider) => ({
+      name: provider.name,
+      href: `/api/login/${provider.id}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+    }));
+  router.use(oauthRouter(deps, configured));
 
   router.get('/api/login', (req, res) => {
     const redirect = safeRedirect(req.query.redirect);
@@ -32,7 +35,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
       res.redirect(303, redirect ?? '/');
       return;
     }
-    res.type('html').send(loginPage({ redirect, providers: providers(deps) }));
+    res.type('html').send(loginPage({ redirect, providers: providers(redirect) }));
   });
 
   router.post('/api/login/email', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
@@ -49,7 +52,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
             error: message,
             email: typeof raw.email === 'string' ? raw.email : '',
             redirect: safeRedirect(raw.redirect),
-            providers: providers(deps),
+            providers: providers(safeRedirect(raw.redirect)),
           }),
         );
       } else {
@@ -62,7 +65,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
     if (!token) {
       const message = 'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
       if (fromForm) {
-        res.status(429).type('html').send(loginPage({ error: message, email, redirect, providers: providers(deps) }));
+        res.status(429).type('html').send(loginPage({ error: message, email, redirect, providers: providers(redirect) }));
       } else {
         res.status(429).json(problem('rate_limited', message));
       }
