@@ -4,7 +4,9 @@ export const NOTIFICATIONS_QUEUE = 'notifications';
 export type NotificationJob =
   | { kind: 'sign-in-link'; to: string; link: string }
   | { kind: 'email'; to: string; subject: string; text: string; html: string }
-  | { kind: 'sms'; to: string; body: string };
+  | { kind: 'sms'; to: string; body: string }
+  /** Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and the job id). */
+  | { kind: 'invite'; code: string; deliveryId: string };
 
 /** Retries with exponential backoff (1 s, 2 s, 4 s ...) before a job lands in the failed set. */
 export const defaultJobOptions = {
@@ -12,4 +14,13 @@ export const defaultJobOptions = {
   backoff: { type: 'exponential', delay: 1000 },
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: false,
+} as const;
+
+/**
+ * Invite jobs stay a week after completing: while a job is kept, adding its id again (a replay
+ * of the log) is a no-op. Past that the worker still skips a delivery the invite stream records.
+ */
+export const inviteJobOptions = {
+  ...defaultJobOptions,
+  removeOnComplete: { age: 7 * 24 * 3600 },
 } as const;

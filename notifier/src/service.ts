@@ -1,25 +1,55 @@
 import type { Queue } from 'bullmq';
 import { redisConnection } from '@wagers/platform/redis';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
+import { adminBoardRouter } from './admin-board.ts';
 import { devOutboxRouter } from './dev-routes.ts';
+import { startInviteDispatcher } from './dispatcher.ts';
+import { inviteDelivery } from './invite-delivery.ts';
 import type { NotificationJob } from './jobs.ts';
 import { createMailer } from './mailer.ts';
+import { createSmsSender } from './sms.ts';
 import { startNotificationWorker } from './worker.ts';
 
-/** The notifier: the worker that delivers queued notifications, and the development outbox. */
-export function notifierService(context: HostContext, _queue: Queue<NotificationJob>): ServicePart {
-  const { config, logger, pool } = context;
+/**
+ * The notifier: the dispatcher that turns invite events into jobs, the worker that delivers
+ * queued notifications, the operators' queue board and the development outbox.
+ */
+export function notifierService(context: HostContext, queue: Queue<NotificationJob>): ServicePart {
+  const { config, logger, pool, store } = context;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pool });
-  const worker = startNotificationWorker({
-    connection: redisConnection(context.redisUrl),
-    mailer,
-    logger,
-    prefix: config.QUEUE_PREFIX,
-  });
+  const sms = createSmsSender(
+    {
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      from: config.TWILIO_FROM_NUMBER,
+      apiUrl: config.TWILIO_API_URL,
+    },
+    pool,
+  );
+  logger.info(sms.kind === 'twilio' ? 'SMS: twilio' : 'SMS: development outbox (set TWILIO_* to send)');
+  const worker =
+    config.NOTIFIER_CONCURRENCY > 0
+      ? startNotificationWorker({
+          connection: redisConnection(context.redisUrl),
+          mailer,
+          sms,
+          invites: inviteDelivery({ store, mailer, sms, runtime: context.runtime, logger, publicUrl: context.publicUrl }),
+          logger,
+          prefix: config.QUEUE_PREFIX,
+          concurrency: config.NOTIFIER_CONCURRENCY,
+        })
+      : null;
+  const dispatcher = startInviteDispatcher({ queue, store, pool, connectionString: context.databaseUrl, logger });
+  const routers = [];
+  if (config.devInbox) routers.push(devOutboxRouter(pool));
+  if (config.OPERATOR_PASSWORD) {
+    routers.push(adminBoardRouter([queue], { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }));
+  }
   return {
-    routers: config.devInbox ? [devOutboxRouter(pool)] : [],
+    routers,
     async stop() {
-      await worker.close();
+      await dispatcher.stop();
+      await worker?.close();
       mailer.close();
     },
   };

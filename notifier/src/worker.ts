@@ -1,21 +1,26 @@
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '@wagers/platform/logger';
+import type { InviteDeliverer } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
+import type { SmsSender } from './sms.ts';
 import { signInEmail } from './templates/sign-in.ts';
-
-export interface SmsSender {
-  send(to: string, body: string): Promise<void>;
-}
 
 export interface WorkerDeps {
   connection: ConnectionOptions;
   mailer: Mailer;
   sms?: SmsSender;
+  /** Delivers invite jobs; without it they fail for good. */
+  invites?: InviteDeliverer;
   logger: Logger;
   queueName?: string;
   prefix?: string;
+  /** Jobs run at once. Default 4. */
   concurrency?: number;
+  /** How long a job stays locked to this worker without a renewal; a dead worker's jobs wait this long. Default 30000 ms. */
+  lockDuration?: number;
+  /** How often the worker looks for jobs whose worker died. Default 30000 ms. */
+  stalledInterval?: number;
 }
 
 /** Delivers queued notifications. A failure is retried with backoff by the queue. */
@@ -36,6 +41,14 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
           if (!deps.sms) throw new UnrecoverableError('No SMS sender is configured');
           await deps.sms.send(data.to, data.body);
           break;
+        case 'invite':
+          if (!deps.invites) throw new UnrecoverableError('No invite delivery is configured');
+          await deps.invites({
+            code: data.code,
+            deliveryId: data.deliveryId,
+            isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+          });
+          break;
         default: {
           const unknown: never = data;
           throw new UnrecoverableError(`Unknown job ${JSON.stringify(unknown)}`);
@@ -43,7 +56,13 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
       }
       log.info({ jobId: job.id, kind: data.kind, attempt: job.attemptsMade + 1 }, 'notification delivered');
     },
-    { connection: deps.connection, prefix: deps.prefix, concurrency: deps.concurrency ?? 4 },
+    {
+      connection: deps.connection,
+      prefix: deps.prefix,
+      concurrency: deps.concurrency ?? 4,
+      ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),
+      ...(deps.stalledInterval ? { stalledInterval: deps.stalledInterval } : {}),
+    },
   );
   worker.on('failed', (job, error) => {
     log.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'notification attempt failed');

@@ -1,0 +1,115 @@
+import { UnrecoverableError } from 'bullmq';
+import { inviteStream, type InviteChannel, type InviteSent } from '@wagers/contracts/events/invite';
+import { inviteDecider, readInviteEvent, type InviteCommand, type InviteState } from '@wagers/command-service/invites/invite';
+import { inviteLink } from '@wagers/command-service/invites/send-invite';
+import { isOptedOut } from '@wagers/command-service/invites/sms-opt-out';
+import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
+import type { Logger } from '@wagers/platform/logger';
+import type { Runtime } from '@wagers/platform/runtime';
+import type { Mailer } from './mailer.ts';
+import type { SmsSender } from './sms.ts';
+import { inviteEmail, inviteSms } from './templates/invite.ts';
+
+export interface InviteDeliveryDeps {
+  store: EventStore;
+  mailer: Mailer;
+  sms: SmsSender;
+  runtime: Runtime;
+  logger: Logger;
+  publicUrl: () => string;
+}
+
+export interface DeliveryAttempt {
+  code: string;
+  deliveryId: string;
+  /** No retry follows this attempt if it fails. */
+  isLastAttempt: boolean;
+}
+
+/** A 5xx SMTP reply or a 4xx from Twilio (bad number, unsubscribed...) will not improve with retries. */
+function isPermanent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, status } = error as { responseCode?: unknown; status?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 500;
+  if (typeof status === 'number') return status >= 400 && status < 500 && status !== 429;
+  return false;
+}
+
+/**
+ * Delivers one InviteSent / InviteResent by email or SMS, then records the outcome on the
+ * invite's stream. A delivery the stream already records as done is not sent again.
+ */
+export function inviteDelivery(deps: InviteDeliveryDeps) {
+  const log = deps.logger.child({ component: 'invite-delivery' });
+
+  async function load(code: string) {
+    const recorded = await deps.store.readStream(inviteStream(code));
+    let state: InviteState = inviteDecider.initialState();
+    let sent: InviteSent | null = null;
+    for (const event of recorded) {
+      const domainEvent = readInviteEvent(event);
+      if (!domainEvent) continue;
+      if (domainEvent.type === 'InviteSent') sent = domainEvent;
+      state = inviteDecider.evolve(state, domainEvent);
+    }
+    return { recorded, state, sent };
+  }
+
+  async function record(code: string, request: RecordedEvent, command: InviteCommand) {
+    const context: CommandContext = {
+      actorId: null,
+      correlationId: request.metadata.correlationId,
+      causationId: request.id,
+      now: deps.runtime.now(),
+      newId: deps.runtime.newId,
+    };
+    await handleCommand(deps.store, inviteStream(code), inviteDecider, readInviteEvent, command, context);
+  }
+
+  return async function deliver({ code, deliveryId, isLastAttempt }: DeliveryAttempt): Promise<void> {
+    const { recorded, state, sent } = await load(code);
+    const request = recorded.find((event) => event.id === deliveryId);
+    if (!request || !sent || state.status === 'none') throw new UnrecoverableError(`No delivery ${deliveryId} on invite`);
+    if (state.deliveries[deliveryId] === 'delivered') {
+      log.info({ deliveryId }, 'invite already delivered; not sending again');
+      return;
+    }
+    if (state.status === 'accepted') {
+      log.info({ deliveryId }, 'invite accepted before delivery; not sending');
+      return;
+    }
+    const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
+    const message = {
+      inviterName: sent.data.inviterName,
+      link: inviteLink(deps.publicUrl(), code),
+      message: sent.data.message,
+      forBet: sent.data.betId !== null,
+    };
+    try {
+      if (sent.data.inviteePhone) {
+        if (await isOptedOut(deps.store, sent.data.inviteePhone)) {
+          await record(code, request, {
+            type: 'RecordDeliveryFailure',
+            data: { deliveryId, channel, reason: 'The number has opted out of SMS (STOP)' },
+          });
+          return;
+        }
+        await deps.sms.send(sent.data.inviteePhone, inviteSms(message));
+      } else if (sent.data.inviteeEmail) {
+        await deps.mailer.send(inviteEmail(sent.data.inviteeEmail, message));
+      }
+    } catch (error) {
+      const permanent = isPermanent(error);
+      if (permanent || isLastAttempt) {
+        const reason = error instanceof Error ? error.message.slice(0, 500) : 'Delivery failed';
+        await record(code, request, { type: 'RecordDeliveryFailure', data: { deliveryId, channel, reason } });
+      }
+      if (permanent) throw new UnrecoverableError(error instanceof Error ? error.message : 'Delivery failed');
+      throw error;
+    }
+    await record(code, request, { type: 'RecordDelivery', data: { deliveryId, channel } });
+  };
+}
+
+export type InviteDeliverer = ReturnType<typeof inviteDelivery>;
