@@ -54,7 +54,7 @@ describe('SMS invitations through the twilio client', () => {
   it('sends one SMS naming the inviter, with the link and how to opt out, and records consent', async () => {
     const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteePhone: '+1 (415) 555-0123', smsConsent: true });
     expect(sent.status).toBe(201);
-    await eventually(async () => requestsTo('+14155550123').length > 0, 'the Twilio request');
+    await eventually(() => Promise.resolve(requestsTo('+14155550123').length > 0), 'the Twilio request');
     const [request] = requestsTo('+14155550123');
     expect(request!.method).toBe('POST');
     expect(request!.path).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json`);
