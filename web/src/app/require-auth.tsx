@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '@/components/feedback/page-loading.tsx';
 import { goToLogin, useUser } from '@/lib/auth.ts';
 
-/** Signed-in pages: a signed-out visitor goes to sign-in and comes back here afterwards. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/** Parent of the signed-in pages: a signed-out visitor goes to sign-in and comes back here afterwards. */
+export function RequireAuth() {
   const { isLoading, isAuthenticated } = useUser();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -13,5 +13,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (!isLoading && !isAuthenticated) goToLogin(here);
   }, [isLoading, isAuthenticated, here]);
 
-  return isAuthenticated ? children : <PageLoading />;
+  return isAuthenticated ? <Outlet /> : <PageLoading />;
 }

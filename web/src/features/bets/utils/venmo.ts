@@ -1,6 +1,7 @@
 import type { Bet } from '@wagers/contracts/api/bets';
 import { formatCents, parseDollarsToCents } from '@wagers/contracts/api/money';
-import { site } from '@/config/site.ts';
+// Relative import: the unit tests run under the root vitest config, which has no '@' alias.
+import { site } from '../../../config/site.ts';
 
 export function wagerCents(bet: Pick<Bet, 'wagerAmountCents' | 'wagerAmount'>): number {
   return bet.wagerAmountCents ?? (bet.wagerAmount ? (parseDollarsToCents(bet.wagerAmount) ?? 0) : 0);

@@ -1,0 +1,31 @@
+import { getBetsQueryOptions } from '@/features/bets/api/get-bets.ts';
+import { ProfileStats } from '@/features/bets/components/profile-stats.tsx';
+import { RecentActivity } from '@/features/bets/components/recent-activity.tsx';
+import { getFriendRequestsQueryOptions } from '@/features/friends/api/get-friend-requests.ts';
+import { getFriendsQueryOptions } from '@/features/friends/api/get-friends.ts';
+import { ProfileCard } from '@/features/profile/components/profile-card.tsx';
+import { useUser } from '@/lib/auth.ts';
+import { useInvalidate } from '@/lib/react-query.ts';
+
+export function ProfileRoute() {
+  const { user } = useUser();
+  const invalidate = useInvalidate();
+  if (!user) return null;
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
+      <ProfileCard
+        user={user}
+        onProfileChange={() =>
+          invalidate(
+            getFriendsQueryOptions().queryKey,
+            getFriendRequestsQueryOptions().queryKey,
+            getBetsQueryOptions().queryKey,
+          )
+        }
+      />
+      <ProfileStats />
+      <RecentActivity />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { BET_LIMITS, type CreateBetRequest } from '@wagers/contracts/api/bets';
+import { parseDollarsToCents } from '@wagers/contracts/api/money';
+// Relative import: the unit tests run under the root vitest config, which has no '@' alias.
+import { hasInvitee, needsSmsConsent } from '../../../lib/invitee.ts';
+import type { BetDraft, WizardStep } from './bet-draft.ts';
+
+/** Why the wizard cannot move on; the toast shows `title` and `description`. */
+export type Problem = { title: string; description?: string };
+
+export const problems = {
+  selectFriend: { title: 'Please select a friend' },
+  invitee: { title: 'Please enter an email or phone number' },
+  smsConsent: {
+    title: 'SMS Consent Required',
+    description: 'Please confirm you have permission to send SMS to this number',
+  },
+  missing: { title: 'Missing information', description: 'Please fill in all required fields' },
+  pastEndDate: { title: 'Please choose an end date from today onwards' },
+  amount: { title: 'Please enter a wager amount' },
+  wagerDescription: { title: "Please describe what you're wagering" },
+} as const satisfies Record<string, Problem>;
+
+export function problemText(problem: Problem): string {
+  return problem.description ? `${problem.title}: ${problem.description}` : problem.title;
+}
+
+function invitee(draft: BetDraft) {
+  return { email: draft.inviteeEmail, phone: draft.inviteePhone, smsConsent: draft.smsConsent };
+}
+
+/** The first requirement of `step` that the draft does not meet, or null when Next may proceed. */
+export function stepProblem(draft: BetDraft, step: WizardStep, today: string): Problem | null {
+  switch (step) {
+    case 1:
+      if (!draft.isInviteMode) return draft.selectedFriendId ? null : problems.selectFriend;
+      if (!hasInvitee(invitee(draft))) return problems.invitee;
+      return needsSmsConsent(invitee(draft)) ? problems.smsConsent : null;
+    case 2:
+      if (!draft.title.trim() || !draft.description.trim()) return problems.missing;
+      if (draft.title.length > BET_LIMITS.title || draft.description.length > BET_LIMITS.description) {
+        return problems.missing;
+      }
+      return draft.endDate && draft.endDate < today ? problems.pastEndDate : null;
+    case 3:
+      if (draft.wagerType === 'money') return isAmount(draft.wagerAmount) ? null : problems.amount;
+      if (!draft.wagerDescription.trim() || draft.wagerDescription.length > BET_LIMITS.wagerDescription) {
+        return problems.wagerDescription;
+      }
+      return null;
+    case 4:
+      return null;
+    default: {
+      const unknown: never = step;
+      throw new Error(`Unknown step ${String(unknown)}`);
+    }
+  }
+}
+
+/** Checked again on submit, in the order the steps come. */
+export function submitProblem(draft: BetDraft, today: string): Problem | null {
+  for (const step of [1, 2, 3] as const) {
+    const problem = stepProblem(draft, step, today);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function isAmount(value: string): boolean {
+  const cents = value.trim() ? parseDollarsToCents(value) : null;
+  return cents !== null && cents > 0;
+}
+
+/** The POST /api/bets body: only the wager field that applies, then the newcomer or the friend. */
+export function toCreateBetRequest(draft: BetDraft): CreateBetRequest {
+  const body: CreateBetRequest = {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    wagerType: draft.wagerType,
+    ...(draft.wagerType === 'money'
+      ? { wagerAmount: draft.wagerAmount.trim() }
+      : { wagerDescription: draft.wagerDescription.trim() }),
+    endDate: draft.endDate || null,
+    validationMode: draft.validationMode,
+  };
+  if (draft.isInviteMode) {
+    if (draft.inviteeEmail.trim()) return { ...body, inviteeEmail: draft.inviteeEmail.trim() };
+    return { ...body, inviteePhone: draft.inviteePhone.trim(), smsConsent: draft.smsConsent };
+  }
+  if (!draft.selectedFriendId) throw new Error('No friend selected');
+  return { ...body, opponentId: draft.selectedFriendId };
+}
