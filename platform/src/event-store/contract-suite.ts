@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 import {
@@ -9,31 +8,12 @@ import {
   type RecordedEvent,
 } from './port.ts';
 import { followAll } from './recording-follower.ts';
+import { sampleEvent as newEvent, uniqueStreamId } from './sample-events.ts';
 
 export interface EventStoreUnderTest {
   store: EventStore;
   /** Releases what the factory opened: the store, its connections, its database or server. */
   dispose(): Promise<void>;
-}
-
-/** A stream id no other test, run or process uses, so the suite can share a server. */
-export function uniqueStreamId(label: string): string {
-  return `contract_${label}-${randomUUID().replaceAll('-', '')}`;
-}
-
-export function newEvent(type = 'SomethingHappened', data: unknown = { n: 1 }): EventToAppend {
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      actorId: randomUUID(),
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
 }
 
 const newEvents = (count: number) =>

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { createPool } from '@wagers/platform/db';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { createTestDatabase } from '@wagers/platform/test-support/database';
-import {
-  eventStoreContractSuite,
-  newEvent,
-  uniqueStreamId,
-  type EventStoreUnderTest,
-} from './contract-suite.ts';
+import { eventStoreContractSuite, type EventStoreUnderTest } from './contract-suite.ts';
+import { sampleEvent as newEvent, uniqueStreamId } from './sample-events.ts';
 import { createPostgresEventStore } from './postgres.ts';
 import type { EventStore } from './port.ts';
 
-async function freshPostgresStore(): Promise<EventStoreUnderTest> {
+async function freshPostgresStore(): Promise<EventStoreUnderTest & { pool: pg.Pool }> {
   const database = await createTestDatabase('wagers_es');
   await migrate(database.url, [platformMigrations]);
   const pool = createPool(database.url, 8);
   const store = createPostgresEventStore(pool, { connectionString: database.url });
   return {
     store,
+    pool,
     async dispose() {
       await store.close();
       await pool.end();
@@ -52,5 +50,48 @@ describe('postgres event store on its own database', () => {
 
     expect(stored[1]!.position).toBe(result.position);
     expect(await store.headPosition()).toBe(result.position);
+  });
+});
+
+describe('postgres event store log order', () => {
+  let underTest: EventStoreUnderTest & { pool: pg.Pool };
+  beforeAll(async () => {
+    underTest = await freshPostgresStore();
+  }, 60_000);
+  afterAll(() => underTest.dispose(), 60_000);
+
+  it('orders and pages by transaction id as a number, also where ids gain a digit', async () => {
+    // Transaction ids written as they would be by transactions that committed out of order,
+    // straddling 10 and 100 where text order and number order disagree.
+    const written = [100n, 9n, 99n, 10n, 101n, 11n];
+    for (const [i, transactionId] of written.entries()) {
+      const event = newEvent();
+      await underTest.pool.query(
+        `INSERT INTO es_events (transaction_id, stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ($1::text::xid8, $2, 0, $3, $4, $5, $6)`,
+        [
+          transactionId.toString(),
+          `order-${i}`,
+          event.id,
+          event.type,
+          '{}',
+          JSON.stringify(event.metadata),
+        ],
+      );
+    }
+    const logOrder = ['9-2', '10-4', '11-6', '99-3', '100-1', '101-5'];
+
+    for (const pageSize of [1, 2, 4, 10]) {
+      const positions: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page = await underTest.store.readAll({ after, maxCount: pageSize });
+        if (page.length === 0) break;
+        positions.push(...page.map((e) => e.position));
+        after = page[page.length - 1]!.position;
+      }
+      expect(positions, `pages of ${pageSize}`).toEqual(logOrder);
+    }
+    expect(await underTest.store.headPosition()).toBe('101-5');
   });
 });

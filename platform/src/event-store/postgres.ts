@@ -22,7 +22,7 @@ const MAX_ANY_RETRIES = 10;
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  transaction_text: string;
   stream_id: string;
   stream_revision: string;
   event_id: string;
@@ -32,15 +32,17 @@ interface EventRow {
   recorded_at: Date;
 }
 
+// The text form gets a name of its own: ORDER BY transaction_id would otherwise sort by the output
+// column, as text, where "100" comes before "99" and a reader paging by position skips events.
 const columns =
-  'global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
+  'global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
     revision: BigInt(row.stream_revision),
-    position: formatPosition(BigInt(row.transaction_id), BigInt(row.global_position)),
+    position: formatPosition(BigInt(row.transaction_text), BigInt(row.global_position)),
     type: row.type,
     data: row.data,
     metadata: row.metadata,
@@ -107,13 +109,13 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
         throw new ConcurrencyError(streamId, expectedRevision, current ?? 'no_stream');
       }
       const first = current === null ? 0n : current + 1n;
-      const result = await client.query<{ global_position: string; transaction_id: string }>(
+      const result = await client.query<{ global_position: string; transaction_text: string }>(
         `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
          SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data, e.metadata
          FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
            WITH ORDINALITY AS e(id, type, data, metadata, ord)
          ORDER BY e.ord
-         RETURNING global_position, transaction_id::text AS transaction_id`,
+         RETURNING global_position, transaction_id::text AS transaction_text`,
         [
           streamId,
           first.toString(),
@@ -130,7 +132,7 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
       );
       return {
         nextExpectedRevision: first + BigInt(events.length) - 1n,
-        position: formatPosition(BigInt(last.transaction_id), BigInt(last.global_position)),
+        position: formatPosition(BigInt(last.transaction_text), BigInt(last.global_position)),
       };
     } catch (error) {
       // A refused append leaves a healthy connection; only one that cannot roll back is discarded.
@@ -202,13 +204,13 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
   }
 
   async function headPosition(): Promise<GlobalPosition | null> {
-    const result = await pool.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
+    const result = await pool.query<{ transaction_text: string; global_position: string }>(
+      `SELECT transaction_id::text AS transaction_text, global_position FROM es_events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = result.rows[0];
-    return row ? formatPosition(BigInt(row.transaction_id), BigInt(row.global_position)) : null;
+    return row ? formatPosition(BigInt(row.transaction_text), BigInt(row.global_position)) : null;
   }
 
   function subscribeToAll(opts: SubscribeOptions): Subscription {

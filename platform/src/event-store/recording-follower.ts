@@ -79,8 +79,11 @@ export function followAll(store: EventStore, options: FollowOptions = {}): Recor
             ),
           );
         }, timeoutMs);
+        // A condition may also watch things outside the subscription.
+        const poll = setInterval(settle, 20);
         function finish() {
           clearTimeout(timer);
+          clearInterval(poll);
           waiters.delete(settle);
         }
         waiters.add(settle);
