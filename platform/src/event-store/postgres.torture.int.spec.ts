@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { comparePositions } from '@wagers/contracts/position';
+import { createPool } from '@wagers/platform/db';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
+import { sampleEvent as newEvent } from './sample-events.ts';
+import { createPostgresEventStore, EVENTS_CHANNEL } from './postgres.ts';
+import {
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from './port.ts';
+import { followAll } from './recording-follower.ts';
+
+const WRITERS = 16;
+const APPENDS_PER_WRITER = 1000;
+const SHARED_STREAMS = 8;
+const RETRIES = 3;
+
+interface WriterTally {
+  succeeded: string[];
+  refused: string[];
+}
+
+/**
+ * One writer: every other append goes to its own stream, the rest to a shared stream at the
+ * revision it last read, re-reading after each conflict.
+ */
+async function runWriter(
+  store: EventStore,
+  writer: number,
+  abort: AbortSignal,
+): Promise<WriterTally> {
+  const tally: WriterTally = { succeeded: [], refused: [] };
+  const own = `torture_own-${writer}`;
+  let ownRevision: ExpectedRevision = 'no_stream';
+  const known = new Map<string, bigint>();
+
+  async function readRevision(streamId: string): Promise<ExpectedRevision> {
+    const last = known.get(streamId);
+    const newer = await store.readStream(streamId, {
+      fromRevision: last === undefined ? 0n : last + 1n,
+    });
+    const latest = newer.at(-1)?.revision ?? last;
+    if (latest !== undefined) known.set(streamId, latest);
+    return latest ?? 'no_stream';
+  }
+
+  for (let i = 0; i < APPENDS_PER_WRITER && !abort.aborted; i++) {
+    if (i % 2 === 0) {
+      const events = Array.from({ length: 1 + (i % 3) }, () => newEvent('Own', { writer, i }));
+      const result = await store.appendToStream(own, events, { expectedRevision: ownRevision });
+      ownRevision = result.nextExpectedRevision;
+      tally.succeeded.push(...events.map((e) => e.id));
+      continue;
+    }
+    const streamId = `torture_shared-${(writer + i) % SHARED_STREAMS}`;
+    for (let attempt = 0; ; attempt++) {
+      const event = newEvent('Shared', { writer, i, attempt });
+      try {
+        const expectedRevision = await readRevision(streamId);
+        const result = await store.appendToStream(streamId, [event], { expectedRevision });
+        known.set(streamId, result.nextExpectedRevision);
+        tally.succeeded.push(event.id);
+        break;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        tally.refused.push(event.id);
+        if (attempt === RETRIES) break;
+      }
+    }
+  }
+  return tally;
+}
+
+/** All writers at once; one failing stops the others, so none still writes when the next test runs. */
+async function runWriters(store: EventStore): Promise<WriterTally[]> {
+  const abort = new AbortController();
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: WRITERS }, (_, writer) =>
+      runWriter(store, writer, abort.signal).catch((error: unknown) => {
+        abort.abort();
+        throw error;
+      }),
+    ),
+  );
+  return outcomes.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+}
+
+/** What went wrong in a delivery of `stored`, described by position so a failure can be traced. */
+function deliveryFaults(delivered: RecordedEvent[], stored: Set<string>) {
+  const firstSeenAt = new Map<string, number>();
+  const repeated: string[] = [];
+  const outOfOrder: string[] = [];
+  delivered.forEach((event, i) => {
+    const earlier = firstSeenAt.get(event.id);
+    if (earlier === undefined) firstSeenAt.set(event.id, i);
+    else repeated.push(`${event.id} at ${event.position}: deliveries ${earlier} and ${i}`);
+    const previous = delivered[i - 1];
+    if (previous && comparePositions(previous.position, event.position) !== -1) {
+      outOfOrder.push(`delivery ${i}: ${event.position} after ${previous.position}`);
+    }
+  });
+  const missing = [...stored].filter((id) => !firstSeenAt.has(id));
+  return { repeated, missing, outOfOrder };
+}
+
+function expectRevisionOrderPerStream(events: RecordedEvent[]): void {
+  const next = new Map<string, bigint>();
+  for (const event of events) {
+    const expected = next.get(event.streamId) ?? 0n;
+    if (event.revision !== expected) {
+      expect.fail(
+        `${event.streamId} delivered revision ${event.revision} where ${expected} was due`,
+      );
+    }
+    next.set(event.streamId, expected + 1n);
+  }
+}
+
+describe('postgres event store under concurrent writers', () => {
+  let database: TestDatabase;
+  let writerPool: pg.Pool;
+  let followerPool: pg.Pool;
+  let writers: EventStore;
+  let reader: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('wagers_torture');
+    await migrate(database.url, [platformMigrations]);
+    writerPool = createPool(database.url, WRITERS);
+    // The follower reads through a pool of its own, so the test can see when it has looked.
+    followerPool = createPool(database.url, 2);
+    writers = createPostgresEventStore(writerPool, { connectionString: database.url });
+    reader = createPostgresEventStore(followerPool, { connectionString: database.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await writers.close();
+    await reader.close();
+    await writerPool.end();
+    await followerPool.end();
+    await database.drop();
+  }, 60_000);
+
+  it(`stores each successful append exactly once and delivers it once, in order (${WRITERS} writers x ${APPENDS_PER_WRITER} appends)`, async () => {
+    const follower = followAll(reader, { after: await reader.headPosition() });
+    try {
+      const tallies = await runWriters(writers);
+      const stored = await writerPool.query<{
+        event_id: string;
+        stream_id: string;
+        stream_revision: string;
+      }>(
+        'SELECT event_id, stream_id, stream_revision FROM es_events ORDER BY stream_id, stream_revision',
+      );
+      await follower.until(
+        () => follower.events.length >= stored.rowCount!,
+        `all ${stored.rowCount} stored events`,
+        60_000,
+      );
+
+      const succeeded = tallies.flatMap((t) => t.succeeded);
+      const refused = tallies.flatMap((t) => t.refused);
+      const storedIds = stored.rows.map((row) => row.event_id);
+      expect(new Set(succeeded).size).toBe(succeeded.length);
+      expect(storedIds).toHaveLength(succeeded.length);
+      expect(new Set(storedIds)).toEqual(new Set(succeeded));
+      const storedSet = new Set(storedIds);
+      expect(refused.filter((id) => storedSet.has(id))).toEqual([]);
+
+      const delivered = follower.events;
+      expect(deliveryFaults(delivered, storedSet)).toEqual({
+        repeated: [],
+        missing: [],
+        outOfOrder: [],
+      });
+      expectRevisionOrderPerStream(delivered);
+      console.info(
+        `torture: ${succeeded.length} events stored, ${refused.length} appends refused, ` +
+          `${delivered.length} delivered in ${follower.pageSizes.length} pages`,
+      );
+    } finally {
+      await follower.stop();
+    }
+  }, 180_000);
+
+  it('holds delivery at an open write transaction, then delivers it and all later events in log order', async () => {
+    const held = `torture_held-${Date.now()}`;
+    const later = `torture_later-${Date.now()}`;
+    const head = await reader.headPosition();
+    const follower = followAll(reader, {
+      after: head,
+      keep: (e) => e.streamId === held || e.streamId === later,
+    });
+    const looks = countCheckouts(followerPool);
+    const open = new pg.Client({ connectionString: database.url });
+    await open.connect();
+    try {
+      await follower.until(() => follower.caughtUp.length > 0, 'the follower to catch up');
+      await open.query('BEGIN');
+      // The transaction id is taken now, before the later appends, but its row is written after them.
+      await open.query('SELECT pg_current_xact_id()');
+      const early = [newEvent('Later'), newEvent('Later')];
+      await writers.appendToStream(later, [early[0]!], { expectedRevision: 'no_stream' });
+      await writers.appendToStream(later, [early[1]!], { expectedRevision: 0n });
+      const heldEvent = newEvent('Held');
+      await open.query(
+        `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ($1, 0, $2, $3, $4, $5)`,
+        [
+          held,
+          heldEvent.id,
+          heldEvent.type,
+          JSON.stringify(heldEvent.data),
+          JSON.stringify(heldEvent.metadata),
+        ],
+      );
+      await open.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, held]);
+      const last = newEvent('Later');
+      await writers.appendToStream(later, [last], { expectedRevision: 1n });
+
+      // Let the follower look at the log several times after the later events committed.
+      const seen = looks.count;
+      await follower.until(() => looks.count >= seen + 6, 'the follower to look at the log again');
+      expect(follower.events).toEqual([]);
+      expect(await reader.headPosition()).toBe(head);
+      expect(await reader.readAll({ after: head, maxCount: 10 })).toEqual([]);
+
+      await open.query('COMMIT');
+      await follower.until(() => follower.events.length >= 4, 'the held and later events');
+
+      expect(follower.events.map((e) => e.id)).toEqual([
+        heldEvent.id,
+        early[0]!.id,
+        early[1]!.id,
+        last.id,
+      ]);
+      const [heldRecorded, ...laterRecorded] = follower.events;
+      // Log order is not insertion order: the held event was inserted last but its transaction began first.
+      const positionOf = async (id: string) =>
+        (
+          await writerPool.query<{ p: string }>(
+            'SELECT global_position AS p FROM es_events WHERE event_id = $1',
+            [id],
+          )
+        ).rows[0]!.p;
+      const heldInsertedAt = BigInt(await positionOf(heldRecorded!.id));
+      expect(heldInsertedAt > BigInt(await positionOf(laterRecorded[1]!.id))).toBe(true);
+    } finally {
+      looks.stop();
+      await open.end();
+      await follower.stop();
+    }
+  }, 60_000);
+});
+
+/** Counts the connections a pool hands out: each read the follower makes is one. */
+function countCheckouts(pool: pg.Pool): { readonly count: number; stop(): void } {
+  let count = 0;
+  const onAcquire = () => {
+    count += 1;
+  };
+  pool.on('acquire', onAcquire);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => pool.off('acquire', onAcquire),
+  };
+}
