@@ -1,16 +1,27 @@
 import type { Pool } from 'pg';
 import type { Config } from '../config.ts';
+import { connectEventStoreDb } from './eventstoredb.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 
-/** The event store the configuration names. */
+/**
+ * The event store the configuration names: the es_events table reached through `pool` (its
+ * followers LISTEN on a connection of their own to `databaseUrl`), or an EventStoreDB server.
+ */
 export function createEventStore(
   config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
   pool: Pool,
   databaseUrl: string,
 ): EventStore {
-  if (config.EVENT_STORE === 'eventstoredb') {
-    throw new Error('EVENT_STORE=eventstoredb is not available in this build');
+  switch (config.EVENT_STORE) {
+    case 'postgres':
+      return createPostgresEventStore(pool, { connectionString: databaseUrl });
+    case 'eventstoredb':
+      if (!config.EVENTSTORE_URL) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_URL');
+      return connectEventStoreDb(config.EVENTSTORE_URL);
+    default: {
+      const unknown: never = config.EVENT_STORE;
+      throw new Error(`Unknown EVENT_STORE: ${String(unknown)}`);
+    }
   }
-  return createPostgresEventStore(pool, { connectionString: databaseUrl });
 }

@@ -1,0 +1,311 @@
+import type { Readable } from 'node:stream';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type EventData,
+  type JSONType,
+  type Position,
+  type ReadPosition,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import type { EventMetadata } from '@wagers/contracts/events/envelope';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type GlobalPosition,
+} from '@wagers/contracts/position';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.ts';
+
+type StoredEvent = NonNullable<ResolvedEvent['event']>;
+
+const toGlobalPosition = ({ commit, prepare }: Position): GlobalPosition =>
+  formatPosition(commit, prepare);
+
+function toEsdbPosition(position: GlobalPosition | null | undefined): ReadPosition {
+  if (!position) return START;
+  const [commit, prepare] = parsePosition(position);
+  return { commit, prepare };
+}
+
+function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'any') return ANY;
+  return expected;
+}
+
+function toEventData(event: EventToAppend): EventData {
+  return {
+    id: event.id,
+    contentType: 'application/json',
+    type: event.type,
+    data: event.data as JSONType,
+    metadata: event.metadata as unknown as JSONType,
+  };
+}
+
+/** EventStoreDB's own streams ($stats, $settings, projections' links) are not our events. */
+const isSystemEvent = (event: StoredEvent) =>
+  event.streamId.startsWith('$') || event.type.startsWith('$');
+
+/**
+ * Servers before 22.6 leave positions off events read from a stream; callers of readStream fold
+ * events and do not use them.
+ */
+const UNKNOWN_POSITION = formatPosition(0n, 0n);
+
+function toRecorded(event: StoredEvent): RecordedEvent {
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: event.revision,
+    position: event.position ? toGlobalPosition(event.position) : UNKNOWN_POSITION,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as unknown as EventMetadata,
+    recordedAt: event.created,
+  };
+}
+
+/** Takes what a live subscription has buffered, a batch at a time. */
+class BatchReader<T> {
+  private failure: Error | null = null;
+  private ended = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly stream: Readable) {
+    // Listening for errors from the start also keeps one arriving between reads from going unhandled.
+    stream.on('error', (error: Error) => {
+      this.failure = error;
+      this.wake?.();
+    });
+    stream.on('readable', () => this.wake?.());
+    const end = () => {
+      this.ended = true;
+      this.wake?.();
+    };
+    stream.on('end', end);
+    stream.on('close', end);
+  }
+
+  /** Up to `max` items, waiting for the first; null once the stream has ended, [] once aborted. */
+  async next(max: number, signal: AbortSignal): Promise<T[] | null> {
+    for (;;) {
+      const batch: T[] = [];
+      for (let item; batch.length < max && (item = this.stream.read() as T | null) !== null;) {
+        batch.push(item);
+      }
+      if (batch.length > 0 || signal.aborted) return batch;
+      if (this.failure) throw this.failure;
+      if (this.ended) return null;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.wake = null;
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        this.wake = wake;
+        signal.addEventListener('abort', wake);
+      });
+    }
+  }
+}
+
+/** Event store on an EventStoreDB server; positions are its (commit, prepare) log positions. */
+export function createEventStoreDbEventStore(client: EventStoreDBClient): EventStore {
+  async function appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('Nothing to append');
+    try {
+      const result = await client.appendToStream(streamId, events.map(toEventData), {
+        expectedRevision: toEsdbExpected(expectedRevision),
+      });
+      if (!result.position)
+        throw new Error(`EventStoreDB gave no position for the append to ${streamId}`);
+      return {
+        nextExpectedRevision: result.nextExpectedRevision,
+        position: toGlobalPosition(result.position),
+      };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        throw new ConcurrencyError(streamId, expectedRevision, error.actualVersion ?? 'unknown');
+      }
+      throw error;
+    }
+  }
+
+  async function readStream(
+    streamId: string,
+    opts: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      const read = client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: opts.fromRevision ?? START,
+        ...(opts.maxCount === undefined ? {} : { maxCount: opts.maxCount }),
+      });
+      for await (const resolved of read) {
+        if (resolved.event) events.push(toRecorded(resolved.event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /**
+   * One page of our events after `after`. A read of $all starts at its position, inclusive, and
+   * carries system events, so it reads on until the page is full or the log ends.
+   */
+  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const page: RecordedEvent[] = [];
+    let cursor = after ?? null;
+    while (page.length < maxCount) {
+      const wanted = maxCount - page.length + 1;
+      let read = 0;
+      const stream = client.readAll({
+        direction: FORWARDS,
+        fromPosition: toEsdbPosition(cursor),
+        maxCount: wanted,
+      });
+      const startedAt = cursor;
+      for await (const resolved of stream) {
+        read += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = toGlobalPosition(event.position);
+        if (startedAt && comparePositions(position, startedAt) <= 0) continue;
+        cursor = position;
+        if (!isSystemEvent(event)) page.push(toRecorded(event));
+      }
+      if (read < wanted) break;
+    }
+    return page.slice(0, maxCount);
+  }
+
+  async function headPosition(): Promise<GlobalPosition | null> {
+    const pageSize = 100;
+    let from: ReadPosition = END;
+    let before: GlobalPosition | null = null;
+    for (;;) {
+      let read = 0;
+      const stream = client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from,
+        maxCount: pageSize,
+      });
+      for await (const resolved of stream) {
+        read += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = toGlobalPosition(event.position);
+        if (before && comparePositions(position, before) >= 0) continue;
+        if (!isSystemEvent(event)) return position;
+        before = position;
+      }
+      if (read < pageSize || !before) return null;
+      from = toEsdbPosition(before);
+    }
+  }
+
+  function subscribeToAll(opts: SubscribeOptions): Subscription {
+    const batchSize = opts.batchSize ?? 500;
+    const stopping = new AbortController();
+
+    async function catchUp(after: GlobalPosition | null): Promise<GlobalPosition | null> {
+      for (;;) {
+        const page = await readAll({ after, maxCount: batchSize });
+        if (stopping.signal.aborted || page.length === 0) return after;
+        await opts.onEvents(page);
+        after = page[page.length - 1]!.position;
+      }
+    }
+
+    async function followLive(after: GlobalPosition | null): Promise<void> {
+      const live = client.subscribeToAll(
+        { fromPosition: toEsdbPosition(after), filter: excludeSystemEvents() },
+        { highWaterMark: batchSize },
+      );
+      const reader = new BatchReader<AllStreamResolvedEvent>(live);
+      try {
+        while (!stopping.signal.aborted) {
+          const batch = await reader.next(batchSize, stopping.signal);
+          if (batch === null) throw new Error('EventStoreDB ended the subscription');
+          const events = batch
+            .flatMap((resolved) => (resolved.event ? [resolved.event] : []))
+            .filter((event) => !isSystemEvent(event))
+            .map(toRecorded)
+            .filter((event) => !after || comparePositions(event.position, after) > 0);
+          if (stopping.signal.aborted) break;
+          if (events.length > 0) {
+            await opts.onEvents(events);
+            after = events[events.length - 1]!.position;
+          }
+          if (live.readableLength === 0) opts.onCaughtUp?.(after);
+        }
+      } finally {
+        await live.unsubscribe().catch(() => undefined);
+        live.destroy();
+      }
+    }
+
+    const done = (async () => {
+      // Reading pages first makes catching up deliver whole pages and say when it is done.
+      const after = await catchUp(opts.after ?? null);
+      if (stopping.signal.aborted) return;
+      opts.onCaughtUp?.(after);
+      await followLive(after);
+    })().catch((error: unknown) => {
+      if (!stopping.signal.aborted) opts.onError?.(error);
+    });
+
+    return {
+      done,
+      async stop() {
+        stopping.abort();
+        await done;
+      },
+    };
+  }
+
+  return {
+    kind: 'eventstoredb',
+    appendToStream,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    close: () => client.dispose(),
+  };
+}
+
+/** Connects to the server at `connectionString` (esdb://host:2113?tls=false). */
+export function connectEventStoreDb(connectionString: string): EventStore {
+  return createEventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+}
