@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   ANY,
   BACKWARDS,
@@ -25,6 +24,7 @@ import {
   parsePosition,
   type GlobalPosition,
 } from '@wagers/contracts/position';
+import { BatchReader } from './batch-reader.ts';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -86,50 +86,6 @@ function toRecorded(event: StoredEvent): RecordedEvent {
     metadata: event.metadata as unknown as EventMetadata,
     recordedAt: event.created,
   };
-}
-
-/** Takes what a live subscription has buffered, a batch at a time. */
-class BatchReader<T> {
-  private failure: Error | null = null;
-  private ended = false;
-  private wake: (() => void) | null = null;
-
-  constructor(private readonly stream: Readable) {
-    // Listening for errors from the start also keeps one arriving between reads from going unhandled.
-    stream.on('error', (error: Error) => {
-      this.failure = error;
-      this.wake?.();
-    });
-    stream.on('readable', () => this.wake?.());
-    const end = () => {
-      this.ended = true;
-      this.wake?.();
-    };
-    stream.on('end', end);
-    stream.on('close', end);
-  }
-
-  /** Up to `max` items, waiting for the first; null once the stream has ended, [] once aborted. */
-  async next(max: number, signal: AbortSignal): Promise<T[] | null> {
-    for (;;) {
-      const batch: T[] = [];
-      for (let item; batch.length < max && (item = this.stream.read() as T | null) !== null;) {
-        batch.push(item);
-      }
-      if (batch.length > 0 || signal.aborted) return batch;
-      if (this.failure) throw this.failure;
-      if (this.ended) return null;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          this.wake = null;
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.wake = wake;
-        signal.addEventListener('abort', wake);
-      });
-    }
-  }
 }
 
 /** Event store on an EventStoreDB server; positions are its (commit, prepare) log positions. */
@@ -239,12 +195,13 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
     const stopping = new AbortController();
 
     async function catchUp(after: GlobalPosition | null): Promise<GlobalPosition | null> {
-      for (;;) {
+      while (!stopping.signal.aborted) {
         const page = await readAll({ after, maxCount: batchSize });
-        if (stopping.signal.aborted || page.length === 0) return after;
+        if (stopping.signal.aborted || page.length === 0) break;
         await opts.onEvents(page);
         after = page[page.length - 1]!.position;
       }
+      return after;
     }
 
     async function followLive(after: GlobalPosition | null): Promise<void> {
