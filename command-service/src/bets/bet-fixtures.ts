@@ -10,51 +10,31 @@ export const BET_ID = 'bet-1';
 export const CODE = 'invite-code-1';
 export const NOW = '2030-06-15T12:00:00.000Z';
 
-export function proposeCommand(overrides: Partial<ProposeBet['data']> = {}): ProposeBet {
-  return {
-    type: 'ProposeBet',
-    data: {
-      betId: BET_ID,
-      creatorId: CREATOR,
-      opponentId: OPPONENT,
-      opponentIsFriend: true,
-      inviteeEmail: null,
-      inviteePhone: null,
-      smsConsent: false,
-      title: 'Rain on Sunday',
-      description: 'It will rain in Paris on Sunday',
-      wagerType: 'money',
-      wagerAmountCents: 1250,
-      wagerDescription: null,
-      endDate: null,
-      validationMode: 'both',
-      proposedAt: NOW,
-      ...overrides,
-    },
-  };
-}
+const proposal: BetProposed['data'] = {
+  betId: BET_ID,
+  creatorId: CREATOR,
+  opponentId: OPPONENT,
+  inviteeEmail: null,
+  inviteePhone: null,
+  smsConsent: false,
+  title: 'Rain on Sunday',
+  description: 'It will rain in Paris on Sunday',
+  wagerType: 'money',
+  wagerAmountCents: 1250,
+  wagerDescription: null,
+  endDate: null,
+  validationMode: 'both',
+};
 
-export function proposed(overrides: Partial<BetProposed['data']> = {}): BetProposed {
-  return {
-    type: 'BetProposed',
-    data: {
-      betId: BET_ID,
-      creatorId: CREATOR,
-      opponentId: OPPONENT,
-      inviteeEmail: null,
-      inviteePhone: null,
-      smsConsent: false,
-      title: 'Rain on Sunday',
-      description: 'It will rain in Paris on Sunday',
-      wagerType: 'money',
-      wagerAmountCents: 1250,
-      wagerDescription: null,
-      endDate: null,
-      validationMode: 'both',
-      ...overrides,
-    },
-  };
-}
+export const proposeCommand = (overrides: Partial<ProposeBet['data']> = {}): ProposeBet => ({
+  type: 'ProposeBet',
+  data: { ...proposal, opponentIsFriend: true, proposedAt: NOW, ...overrides },
+});
+
+export const proposed = (overrides: Partial<BetProposed['data']> = {}): BetProposed => ({
+  type: 'BetProposed',
+  data: { ...proposal, ...overrides },
+});
 
 export const proposedToNewcomer = (overrides: Partial<BetProposed['data']> = {}) =>
   proposed({ opponentId: null, inviteeEmail: 'newcomer@example.com', ...overrides });

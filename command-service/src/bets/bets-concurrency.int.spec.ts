@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   resolutions,
@@ -14,33 +14,27 @@ import { DomainError } from '@wagers/platform/errors';
 import { ConcurrencyError, type EventStore } from '@wagers/platform/event-store/port';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import type { Problem } from '@wagers/contracts/problem';
-import { startTestApp, type TestApp } from '@wagers/app/test-support/test-app';
+import type { TestApp } from '@wagers/app/test-support/test-app';
 import { readBetEvent } from './bet.ts';
 import { proposeCommand } from './bet-fixtures.ts';
 import { betDecider } from './decide.ts';
-import { befriend, person, proposeTo, sync, type Person } from './http-fixtures.ts';
+import { betsTestbed, proposeTo, sync, type BetsTestbed, type Person } from './http-fixtures.ts';
 
 const ROUNDS = 50;
 
+let bed: BetsTestbed;
 let app: TestApp;
-let db: pg.Client;
 let alice: Person;
 let bob: Person;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
-  [alice, bob] = [await person(app, 'Alice'), await person(app, 'Bob')];
-  await befriend(alice, bob);
+  bed = await betsTestbed();
+  ({ app, alice, bob } = bed);
 });
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-});
+afterAll(() => bed?.stop());
 
 async function streamOf(betId: string) {
-  const result = await db.query<{
+  const result = await bed.db.query<{
     stream_revision: string;
     type: string;
     data: { party?: string; resolution?: Resolution; winnerId?: string | null };

@@ -1,35 +1,29 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, CreateBetResponse, Stats } from '@wagers/contracts/api/bets';
 import type { InviteView } from '@wagers/contracts/api/invites';
 import type { Problem } from '@wagers/contracts/problem';
-import { startTestApp, type TestApp } from '@wagers/app/test-support/test-app';
-import { befriend, betInput, person, proposeTo, sync, type Person } from './http-fixtures.ts';
+import type { TestApp } from '@wagers/app/test-support/test-app';
+import {
+  betInput,
+  betsTestbed,
+  proposeTo,
+  sync,
+  type BetsTestbed,
+  type Person,
+} from './http-fixtures.ts';
 
+let bed: BetsTestbed;
 let app: TestApp;
-let db: pg.Client;
 let alice: Person;
 let bob: Person;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
-  [alice, bob] = [await person(app, 'Alice'), await person(app, 'Bob')];
-  await befriend(alice, bob);
+  bed = await betsTestbed();
+  ({ app, alice, bob } = bed);
 });
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-});
+afterAll(() => bed?.stop());
 
-async function count(sql: string, params: unknown[] = []): Promise<number> {
-  const result = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM es_events WHERE ${sql}`,
-    params,
-  );
-  return Number(result.rows[0]?.n);
-}
+const count = (where: string, params: unknown[] = []) => bed.countEvents(where, params);
 
 const invitesForBet = (betId: string) =>
   count(`type = 'InviteSent' AND data->>'betId' = $1`, [betId]);

@@ -1,36 +1,32 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, BetHistoryEntry, Stats } from '@wagers/contracts/api/bets';
 import type { Problem } from '@wagers/contracts/problem';
-import { startTestApp, type TestApp } from '@wagers/app/test-support/test-app';
-import { befriend, betInput, person, proposeTo, sync, type Person } from './http-fixtures.ts';
+import type { TestApp } from '@wagers/app/test-support/test-app';
+import {
+  befriend,
+  betInput,
+  betsTestbed,
+  person,
+  proposeTo,
+  sync,
+  type BetsTestbed,
+  type Person,
+} from './http-fixtures.ts';
 
+let bed: BetsTestbed;
 let app: TestApp;
-let db: pg.Client;
 let alice: Person;
 let bob: Person;
 let eve: Person;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
-  [alice, bob, eve] = [
-    await person(app, 'Alice'),
-    await person(app, 'Bob'),
-    await person(app, 'Eve'),
-  ];
-  await befriend(alice, bob);
+  bed = await betsTestbed();
+  ({ app, alice, bob } = bed);
+  eve = await person(app, 'Eve');
 });
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-});
+afterAll(() => bed?.stop());
 
-async function eventCount(): Promise<number> {
-  const result = await db.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
-  return Number(result.rows[0]?.n);
-}
+const eventCount = () => bed.countEvents();
 
 async function betOf(who: Person, id: string): Promise<Bet> {
   const response = await who.client.get<Bet>(`/api/bets/${id}`);

@@ -1,8 +1,9 @@
+import pg from 'pg';
 import { expect } from 'vitest';
 import type { CreateBetRequest, CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { maxPosition } from '@wagers/contracts/position';
-import type { ApiClient, TestApp } from '@wagers/app/test-support/test-app';
+import { startTestApp, type ApiClient, type TestApp } from '@wagers/app/test-support/test-app';
 
 /** Test-only helpers for the bets HTTP specs: people, friendships and bets through the real API. */
 export interface Person {
@@ -66,4 +67,42 @@ export function sync(...people: Person[]): void {
     null,
   );
   for (const p of people) p.client.position = newest;
+}
+
+export interface BetsTestbed {
+  app: TestApp;
+  /** Two friends. */
+  alice: Person;
+  bob: Person;
+  /** A direct connection, to look at the event log itself. */
+  db: pg.Client;
+  /** Events in the log matching a SQL condition on es_events. */
+  countEvents(where?: string, params?: unknown[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** The whole app on a fresh database, with Alice and Bob signed in, named and friends. */
+export async function betsTestbed(): Promise<BetsTestbed> {
+  const app = await startTestApp();
+  const db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  const [alice, bob] = [await person(app, 'Alice'), await person(app, 'Bob')];
+  await befriend(alice, bob);
+  return {
+    app,
+    alice,
+    bob,
+    db,
+    async countEvents(where = 'true', params = []) {
+      const result = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM es_events WHERE ${where}`,
+        params,
+      );
+      return Number(result.rows[0]?.n);
+    },
+    async stop() {
+      await db.end();
+      await app.stop();
+    },
+  };
 }

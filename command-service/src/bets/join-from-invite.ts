@@ -1,9 +1,7 @@
-import { betStream } from '@wagers/contracts/events/bet';
 import type { GlobalPosition } from '@wagers/contracts/position';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { readBetEvent } from './bet.ts';
-import { betDecider } from './decide.ts';
+import { runBetCommand } from './run-bet-command.ts';
 
 /**
  * Called by the invite-accept flow once the newcomer and the creator are friends: the newcomer
@@ -15,11 +13,9 @@ export async function joinBetFromInvite(
   input: { betId: string; opponentId: string; inviteCode: string },
   context: CommandContext,
 ): Promise<GlobalPosition | null> {
-  const result = await handleCommand(
+  const result = await runBetCommand(
     store,
-    betStream(input.betId),
-    betDecider,
-    readBetEvent,
+    input.betId,
     {
       type: 'JoinFromInvite',
       data: { opponentId: input.opponentId, inviteCode: input.inviteCode },

@@ -2,17 +2,18 @@ import type { z } from 'zod';
 import type { createBetRequestSchema, CreateBetResponse } from '@wagers/contracts/api/bets';
 import { betStream } from '@wagers/contracts/events/bet';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { CommandContext } from '@wagers/platform/decider';
 import { conflict } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { sendInvite } from '../invites/send-invite.ts';
 import { areFriends } from './are-friends.ts';
-import { initialBetState, readBetEvent } from './bet.ts';
+import { initialBetState } from './bet.ts';
 import { toProposeBet } from './create-request.ts';
 import { createdBet } from './created-bet.ts';
 import type { ProposeBet } from './commands.ts';
 import { betDecider } from './decide.ts';
 import { reserveBetRequest, requestHash } from './idempotency.ts';
+import { runBetCommand } from './run-bet-command.ts';
 
 type CreateBetBody = z.output<typeof createBetRequestSchema>;
 
@@ -70,14 +71,7 @@ export async function proposeNewBet(
     command = { ...command, data: { ...command.data, betId: reservation.betId } };
   }
   const betId = command.data.betId;
-  const proposed = await handleCommand(
-    store,
-    betStream(betId),
-    betDecider,
-    readBetEvent,
-    command,
-    context,
-  );
+  const proposed = await runBetCommand(store, betId, command, context);
   let position = proposed.position;
 
   const invitee = proposed.state.invitee;
@@ -119,11 +113,9 @@ async function inviteNewcomer(
     context,
     deps.publicUrl,
   );
-  const attached = await handleCommand(
+  const attached = await runBetCommand(
     deps.store,
-    betStream(betId),
-    betDecider,
-    readBetEvent,
+    betId,
     { type: 'AttachInvite', data: { inviteCode: sent.code } },
     context,
   );

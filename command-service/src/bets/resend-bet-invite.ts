@@ -1,12 +1,13 @@
 import { betStream } from '@wagers/contracts/events/bet';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { resendInvite } from '../invites/resend-invite.ts';
+import { foldStream } from '../users/load-user.ts';
 import { readBetEvent } from './bet.ts';
 import type { ResendInvite } from './commands.ts';
 import { betDecider } from './decide.ts';
-import { foldStream } from '../users/load-user.ts';
+import { runBetCommand } from './run-bet-command.ts';
 
 /**
  * ResendInvite: the bet's rules say whether the creator may (checked before anything is sent),
@@ -23,13 +24,6 @@ export async function resendBetInvite(
   const [event] = betDecider.decide(command, state);
   if (event?.type !== 'BetInviteResent') return null;
   const sent = await resendInvite(store, event.data.inviteCode, context);
-  const recorded = await handleCommand(
-    store,
-    betStream(betId),
-    betDecider,
-    readBetEvent,
-    command,
-    context,
-  );
+  const recorded = await runBetCommand(store, betId, command, context);
   return maxPosition(sent, recorded.position);
 }

@@ -1,18 +1,15 @@
 import { Router } from 'express';
 import { createBetRequestSchema, resolveBetRequestSchema } from '@wagers/contracts/api/bets';
-import { betStream } from '@wagers/contracts/events/bet';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
-import { handleCommand } from '@wagers/platform/decider';
 import { parseInput } from '@wagers/platform/http/validate';
 import type { Request, Response } from 'express';
 import { commandContext, sendPosition } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { readBetEvent } from './bet.ts';
 import type { BetCommand } from './commands.ts';
-import { betDecider } from './decide.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
+import { runBetCommand } from './run-bet-command.ts';
 
 export function betsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
@@ -20,11 +17,9 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   /** Runs one command on the bet named in the path and answers with where the bet now stands. */
   async function run(req: Request, res: Response, command: BetCommand) {
     const betId = String(req.params.id);
-    const result = await handleCommand(
+    const result = await runBetCommand(
       deps.store,
-      betStream(betId),
-      betDecider,
-      readBetEvent,
+      betId,
       command,
       commandContext(req, deps.runtime),
     );
