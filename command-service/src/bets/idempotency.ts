@@ -32,6 +32,30 @@ export function requestHash(body: Record<string, unknown>): string {
   return sha256(JSON.stringify(sorted));
 }
 
+/** The bet an earlier request with this key made, if any. */
+export async function findBetRequest(
+  store: EventStore,
+  userId: string,
+  key: string,
+): Promise<BetRequestReserved['data'] | null> {
+  const stream = betRequestStream(userId, key);
+  const [recorded] = await store.readStream(stream, { maxCount: 1 });
+  if (!recorded) return null;
+  const reserved = readReservation(recorded);
+  if (!reserved) throw new Error(`Reservation ${stream} holds an unexpected event`);
+  return reserved.data;
+}
+
+/** The same key may only ever stand for the same request. */
+export function sameRequestOrRefuse(reserved: BetRequestReserved['data'], hash: string): string {
+  if (reserved.requestHash !== hash) {
+    throw conflict(
+      'This Idempotency-Key was already used for a different bet. Use a new key for a new bet.',
+    );
+  }
+  return reserved.betId;
+}
+
 /**
  * Claims the key for a new bet id. The append with "no stream" is the arbiter: of any number of
  * concurrent requests with the key exactly one writes; the others read which bet it is for.
@@ -41,26 +65,23 @@ export async function reserveBetRequest(
   input: { userId: string; key: string; betId: string; requestHash: string },
   context: CommandContext,
 ): Promise<{ betId: string; first: boolean }> {
-  const stream = betRequestStream(input.userId, input.key);
   const event: BetRequestReserved = {
     type: 'BetRequestReserved',
     data: { betId: input.betId, userId: input.userId, requestHash: input.requestHash },
   };
   try {
-    await store.appendToStream(stream, [toEventData(event, context)], {
-      expectedRevision: 'no_stream',
-    });
+    await store.appendToStream(
+      betRequestStream(input.userId, input.key),
+      [toEventData(event, context)],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return { betId: input.betId, first: true };
   } catch (error) {
     if (!(error instanceof ConcurrencyError)) throw error;
   }
-  const [recorded] = await store.readStream(stream, { maxCount: 1 });
-  const reserved = recorded ? readReservation(recorded) : null;
-  if (!reserved) throw new Error(`Reservation ${stream} is missing its event`);
-  if (reserved.data.requestHash !== input.requestHash) {
-    throw conflict(
-      'This Idempotency-Key was already used for a different bet. Use a new key for a new bet.',
-    );
-  }
-  return { betId: reserved.data.betId, first: false };
+  const reserved = await findBetRequest(store, input.userId, input.key);
+  if (!reserved) throw new Error('A reservation that conflicted is missing');
+  return { betId: sameRequestOrRefuse(reserved, input.requestHash), first: false };
 }

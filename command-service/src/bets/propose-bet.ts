@@ -12,7 +12,12 @@ import { toProposeBet } from './create-request.ts';
 import { createdBet } from './created-bet.ts';
 import type { ProposeBet } from './commands.ts';
 import { betDecider } from './decide.ts';
-import { reserveBetRequest, requestHash } from './idempotency.ts';
+import {
+  findBetRequest,
+  requestHash,
+  reserveBetRequest,
+  sameRequestOrRefuse,
+} from './idempotency.ts';
 import { runBetCommand } from './run-bet-command.ts';
 
 type CreateBetBody = z.output<typeof createBetRequestSchema>;
@@ -35,7 +40,8 @@ async function inviteAttached(store: EventStore, betId: string): Promise<boolean
 /**
  * POST /api/bets: proposes the bet and, for a newcomer, sends the invitation tied to it. With an
  * Idempotency-Key only the request that reserved the key does the work; a retry answers with
- * the bet the first one made (waiting briefly if that one is still sending the invitation).
+ * the bet the first one made (waiting briefly if that one is still sending the invitation), even
+ * if the request would no longer pass today (an end date that has since gone by).
  */
 export async function proposeNewBet(
   deps: ProposeBetDeps,
@@ -47,43 +53,51 @@ export async function proposeNewBet(
   const creatorId = context.actorId;
   const opponentId = body.opponentId?.trim() || null;
   const opponentIsFriend = opponentId ? await areFriends(store, creatorId, opponentId) : false;
-  let command = toProposeBet(
+  const command = toProposeBet(
     body,
     { betId: context.newId(), creatorId, proposedAt: context.now },
     opponentIsFriend,
   );
+  const forBet = (betId: string): ProposeBet => ({ ...command, data: { ...command.data, betId } });
+  if (!idempotencyKey) {
+    betDecider.decide(command, initialBetState());
+    return createBet(deps, command, true, context);
+  }
+  const hash = requestHash(whatWasAsked(command));
+  const earlier = await findBetRequest(store, creatorId, idempotencyKey);
+  if (earlier) return createBet(deps, forBet(sameRequestOrRefuse(earlier, hash)), false, context);
   // Bad input is refused before anything is written, the key's reservation included.
   betDecider.decide(command, initialBetState());
+  const reservation = await reserveBetRequest(
+    store,
+    { userId: creatorId, key: idempotencyKey, betId: command.data.betId, requestHash: hash },
+    context,
+  );
+  return createBet(deps, forBet(reservation.betId), reservation.first, context);
+}
 
-  let first = true;
-  if (idempotencyKey) {
-    const reservation = await reserveBetRequest(
-      store,
-      {
-        userId: creatorId,
-        key: idempotencyKey,
-        betId: command.data.betId,
-        requestHash: requestHash(whatWasAsked(command)),
-      },
-      context,
-    );
-    first = reservation.first;
-    command = { ...command, data: { ...command.data, betId: reservation.betId } };
-  }
+/** Writes the proposal (a no-op if it exists) and the invitation, then answers as at creation. */
+async function createBet(
+  deps: ProposeBetDeps,
+  command: ProposeBet,
+  first: boolean,
+  context: CommandContext & { actorId: string },
+): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
   const betId = command.data.betId;
-  const proposed = await runBetCommand(store, betId, command, context);
+  const proposed = await runBetCommand(deps.store, betId, command, context);
   let position = proposed.position;
-
   const invitee = proposed.state.invitee;
   if (invitee && proposed.state.inviteCode === null) {
-    if (first)
+    if (first) {
       position = maxPosition(
         position,
-        await inviteNewcomer(deps, betId, creatorId, invitee, context),
+        await inviteNewcomer(deps, betId, context.actorId, invitee, context),
       );
-    else await waitForInvite(deps, betId);
+    } else {
+      await waitForInvite(deps, betId);
+    }
   }
-  const answer = await createdBet(store, betId, deps.publicUrl);
+  const answer = await createdBet(deps.store, betId, deps.publicUrl);
   return { body: answer.body, position: maxPosition(position, answer.position) };
 }
 
