@@ -9,9 +9,9 @@ runMain('command-service', (config, logger) =>
     config,
     logger,
     migrations: [],
-    parts: async (context) => {
+    parts: (context) => {
       const { queue, part } = openNotificationQueue(context);
-      return [part, commandService(context, queuedSignInMailer(queue))];
+      return Promise.resolve([part, commandService(context, queuedSignInMailer(queue))]);
     },
   }),
 );

@@ -8,9 +8,9 @@ runMain('notifier', (config, logger) =>
     config,
     logger,
     migrations: [],
-    parts: async (context) => {
+    parts: (context) => {
       const { queue, part } = openNotificationQueue(context);
-      return [part, notifierService(context, queue)];
+      return Promise.resolve([part, notifierService(context, queue)]);
     },
   }),
 );

@@ -105,7 +105,7 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
         postgres: async () => {
           await pool.query('SELECT 1');
         },
-        ...Object.assign({}, ...parts.map((part) => part.readiness ?? {})),
+        ...parts.reduce<Record<string, ReadinessCheck>>((all, part) => ({ ...all, ...part.readiness }), {}),
       }),
     );
     for (const part of parts) for (const router of part.routers ?? []) app.use(router);
