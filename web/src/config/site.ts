@@ -1,8 +1,17 @@
+/**
+ * A server may override a default by adding <meta name="wagers:support-email" content="...">
+ * to index.html, so a deployment changes its mailboxes without rebuilding the app.
+ */
+function fromPage(name: string, fallback: string): string {
+  if (typeof document === 'undefined') return fallback;
+  return document.querySelector<HTMLMetaElement>(`meta[name="wagers:${name}"]`)?.content || fallback;
+}
+
 /** Product facts shown on several pages; change them here only. */
 export const site = {
   name: 'Wagers',
-  supportEmail: 'support@wagers.local',
-  privacyEmail: 'privacy@wagers.local',
+  supportEmail: fromPage('support-email', 'support@wagers.local'),
+  privacyEmail: fromPage('privacy-email', 'privacy@wagers.local'),
   legalUpdated: 'October 25, 2025',
   minimumAge: 18,
   liabilityCapUsd: 100,

@@ -1,5 +1,5 @@
 import { ButtonLink } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 
@@ -8,9 +8,7 @@ export function NotFoundRoute() {
     <Card className="mx-auto mt-8 max-w-md" data-testid="not-found">
       <CardHeader className="items-center text-center">
         <Icon name="alert" className="size-10 text-red-700" />
-        <CardTitle>
-          <span className="text-2xl">Page Not Found</span>
-        </CardTitle>
+        <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4 text-center">
         <p className="text-sm text-slate-700">The page you are looking for does not exist or has moved.</p>

@@ -23,7 +23,7 @@ export function EmptyState({
           {icon}
         </div>
       ) : null}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <p className="text-base font-semibold text-slate-900">{title}</p>
       {description ? <p className="max-w-sm text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-3">{action}</div> : null}
     </div>

@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import type { User } from '@wagers/contracts/api/user';
 import { ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
+import { Icon } from '@/components/ui/icons.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { useUser } from '@/lib/auth.ts';
@@ -30,9 +31,7 @@ function SignedInNav({ user }: { user: User }) {
       </nav>
       <div className="order-2 ml-auto flex items-center gap-3 sm:order-3">
         <ButtonLink to={paths.createBet} size="sm" data-testid="header-create-bet">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <Icon name="plus" />
           Create Bet
         </ButtonLink>
         <NavLink

@@ -22,6 +22,7 @@ export function BetTabs() {
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as BetTab)}>
+      <h2 className="sr-only">Your bets</h2>
       <TabsList aria-label="Filter bets">
         {tabs.map(({ value, label }) => (
           <TabsTrigger key={value} value={value} data-testid={`tab-${value}`}>

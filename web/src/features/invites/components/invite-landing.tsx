@@ -3,7 +3,7 @@ import type { AcceptInviteResponse, InviteView } from '@wagers/contracts/api/inv
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/user';
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
@@ -103,9 +103,7 @@ function Notice({ title, children, testId }: { title: string; children: ReactNod
     <Card className="mx-auto mt-8 w-full max-w-md" data-testid={testId}>
       <CardHeader className="items-center text-center">
         <Icon name="alert" className="size-10 text-slate-500" />
-        <CardTitle>
-          <span className="text-xl">{title}</span>
-        </CardTitle>
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         <CardDescription>{children}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">

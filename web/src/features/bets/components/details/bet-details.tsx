@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client.ts';
 import { ButtonLink } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -61,7 +61,7 @@ function BetUnavailable({ message }: { message?: string }) {
   return (
     <Card className="mx-auto mt-8 w-full max-w-md" data-testid="bet-not-found">
       <CardHeader className="items-center text-center">
-        <CardTitle>{message ? 'Could not load this bet' : 'Bet not found'}</CardTitle>
+        <h1 className="text-xl font-semibold text-slate-900">{message ? 'Could not load this bet' : 'Bet not found'}</h1>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4 text-center">
         <p className="text-sm text-slate-700">
