@@ -125,8 +125,11 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
           events.map((e) => JSON.stringify(e.metadata)),
         ],
       );
-      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, streamId]);
       await client.query('COMMIT');
+      // Notified after the commit, not inside it: a transaction that notifies holds a global lock
+      // through its commit's disk flush, so concurrent appends would commit one at a time. If
+      // this is lost, followers' safety-net poll finds the events.
+      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, streamId]).catch(() => undefined);
       const last = result.rows.reduce((a, b) =>
         BigInt(a.global_position) > BigInt(b.global_position) ? a : b,
       );
