@@ -1,0 +1,212 @@
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createPool } from '@wagers/platform/db';
+import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import type { EventStore, EventToAppend } from '@wagers/platform/event-store/port';
+import { sampleEvent } from '@wagers/platform/event-store/sample-events';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { createTestDatabase, testServerUrl } from '@wagers/platform/test-support/database';
+import { printTable, type Cell } from './table.ts';
+
+/** How long each measurement runs; BENCH_SECONDS=10 for steadier figures. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const MAX_WRITERS = 32;
+const PAGE = 500;
+
+type Pool = ReturnType<typeof createPool>;
+/** One step of a writer or reader loop; returns how many events it wrote or read. */
+type Step = (worker: number, iteration: number) => Promise<number>;
+
+interface Measurement {
+  scenario: string;
+  workers: number;
+  store: Step;
+  baseline: string;
+  plain: Step;
+  /** Runs before the measurement, outside the clock. */
+  prepare?: () => Promise<void>;
+}
+
+const PLAIN_TABLE = `CREATE TABLE bench_plain (
+  global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id text NOT NULL,
+  stream_revision bigint NOT NULL,
+  event_id uuid NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT clock_timestamp()
+)`;
+
+const PLAIN_COLUMNS = 'stream_id, stream_revision, event_id, type, data, metadata';
+
+function benchEvent(): EventToAppend {
+  return sampleEvent('BetProposed', {
+    betId: crypto.randomUUID(),
+    stake: { amount: 1000, currency: 'EUR' },
+    terms: 'Whoever loses buys the next round of coffee for the whole team',
+  });
+}
+
+async function insertPlain(pool: Pool, streamId: string, events: EventToAppend[]): Promise<number> {
+  await pool.query(
+    `INSERT INTO bench_plain (${PLAIN_COLUMNS})
+     SELECT $1, e.ord - 1, e.id, e.type, e.data, e.metadata
+     FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])
+       WITH ORDINALITY AS e(id, type, data, metadata, ord)`,
+    [
+      streamId,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ],
+  );
+  return events.length;
+}
+
+/** Opens `count` connections before the clock starts, so no measurement pays for connecting. */
+async function warmUp(pool: Pool, count: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) client.release();
+}
+
+/** Runs `step` in `workers` concurrent loops for SECONDS; events per second. */
+async function throughput(workers: number, step: Step): Promise<number> {
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  const counts = await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      let events = 0;
+      for (let i = 0; performance.now() < deadline; i++) events += await step(worker, i);
+      return events;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - start) / 1000);
+}
+
+function measurements(store: EventStore, pool: Pool): Measurement[] {
+  const list: Measurement[] = [];
+  for (const workers of [1, 8, MAX_WRITERS]) {
+    const cell = `new-${workers}`;
+    list.push({
+      scenario: 'append 1 event to a new stream',
+      workers,
+      store: async (w, i) => {
+        await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
+          expectedRevision: 'no_stream',
+        });
+        return 1;
+      },
+      baseline: '1-row INSERT',
+      plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+    });
+  }
+  for (const workers of [1, 8, MAX_WRITERS]) {
+    const revisions: bigint[] = [];
+    const streamOf = (w: number) => `existing-${workers}-${w}`;
+    list.push({
+      scenario: 'append 1 event to an existing stream at its revision',
+      workers,
+      prepare: async () => {
+        for (let w = 0; w < workers; w++) {
+          const result = await store.appendToStream(streamOf(w), [benchEvent()], {
+            expectedRevision: 'no_stream',
+          });
+          revisions[w] = result.nextExpectedRevision;
+        }
+      },
+      store: async (w) => {
+        const result = await store.appendToStream(streamOf(w), [benchEvent()], {
+          expectedRevision: revisions[w]!,
+        });
+        revisions[w] = result.nextExpectedRevision;
+        return 1;
+      },
+      baseline: '1-row INSERT',
+      plain: (w, i) => insertPlain(pool, `plain-${streamOf(w)}-${i}`, [benchEvent()]),
+    });
+  }
+  const batch = () => Array.from({ length: 100 }, benchEvent);
+  for (const workers of [1, 8]) {
+    list.push({
+      scenario: 'append 100 events to a new stream',
+      workers,
+      store: async (w, i) => {
+        await store.appendToStream(`batch-${workers}-${w}-${i}`, batch(), {
+          expectedRevision: 'no_stream',
+        });
+        return 100;
+      },
+      baseline: '100-row INSERT',
+      plain: (w, i) => insertPlain(pool, `batch-${workers}-${w}-${i}`, batch()),
+    });
+  }
+  let after: string | null = null;
+  let plainAfter = '0';
+  list.push({
+    scenario: `readAll, pages of ${PAGE}, from the start of the log`,
+    workers: 1,
+    store: async () => {
+      const page = await store.readAll({ after, maxCount: PAGE });
+      after = page.at(-1)?.position ?? null;
+      return page.length;
+    },
+    baseline: `keyset SELECT of ${PAGE}`,
+    plain: async () => {
+      const page = await pool.query<{ global_position: string }>(
+        `SELECT global_position, transaction_id, ${PLAIN_COLUMNS}, recorded_at FROM bench_plain
+         WHERE global_position > $1 ORDER BY global_position LIMIT ${PAGE}`,
+        [plainAfter],
+      );
+      plainAfter = page.rows.at(-1)?.global_position ?? '0';
+      return page.rowCount ?? 0;
+    },
+  });
+  return list;
+}
+
+/**
+ * Throughput of the PostgreSQL event store beside plain PostgreSQL doing the same amount of work
+ * on a table of the same shape, both measured in this run on a fresh database.
+ */
+export async function eventStoreBench(): Promise<void> {
+  const database = await createTestDatabase('wagers_bench');
+  const pool = createPool(database.url, MAX_WRITERS);
+  const store = createPostgresEventStore(pool, { connectionString: database.url });
+  try {
+    await migrate(database.url, [platformMigrations]);
+    await pool.query(PLAIN_TABLE);
+    const server = await pool.query<{ version: string; sync: string }>(
+      `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
+    );
+    const rows: Cell[][] = [];
+    for (const m of measurements(store, pool)) {
+      await m.prepare?.();
+      await warmUp(pool, m.workers);
+      const plain = await throughput(m.workers, m.plain);
+      await warmUp(pool, m.workers);
+      const stored = await throughput(m.workers, m.store);
+      rows.push([
+        m.scenario,
+        { value: m.workers },
+        { value: stored },
+        m.baseline,
+        { value: plain },
+        { value: stored / plain, digits: 2 },
+      ]);
+    }
+    const { host } = new URL(testServerUrl);
+    printTable(
+      `Event store (postgres adapter) vs plain PostgreSQL, events/s: PostgreSQL ${server.rows[0]?.version} at ${host}, ` +
+        `synchronous_commit=${server.rows[0]?.sync}, ${cpus().length} CPUs, ${SECONDS} s per figure`,
+      ['scenario', 'workers', 'event store', 'baseline', 'baseline/s', 'ratio'],
+      rows,
+    );
+  } finally {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  }
+}
