@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import { authRouter } from './auth/routes.ts';
+import { avatarRouter } from './avatar/routes.ts';
 import { betsRouter } from './bets/routes.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { friendsRouter } from './friends/routes.ts';
@@ -19,6 +20,7 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(invitesRouter(deps));
   router.use(smsInboundRouter(deps));
   router.use(profileRouter(deps));
+  router.use(avatarRouter(deps));
   router.use(betsRouter(deps));
   return router;
 }

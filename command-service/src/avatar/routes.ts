@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { AVATAR_MAX_BYTES, avatarUploadUrlRequestSchema, setAvatarRequestSchema } from '@wagers/contracts/api/profile';
+import { userStream } from '@wagers/contracts/events/user';
+import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
+import { handleCommand } from '@wagers/platform/decider';
+import { invalid } from '@wagers/platform/errors';
+import { parseInput } from '@wagers/platform/http/validate';
+import { commandContext, sendPosition } from '../context.ts';
+import type { CommandServiceDeps } from '../deps.ts';
+import { readUserEvent, userDecider } from '../users/user.ts';
+import { createAvatarStore } from './create-store.ts';
+import { detectImageType } from './image-type.ts';
+import { localAvatarRouter } from './local-routes.ts';
+import { NOT_AN_IMAGE, TOO_LARGE } from './upload-body.ts';
+
+/** Avatar: a signed upload URL, then PUT /api/avatar with it once the picture is there. */
+export function avatarRouter(deps: CommandServiceDeps): Router {
+  const { store, local } = createAvatarStore(deps);
+  const router = Router();
+
+  router.post('/api/avatar/upload-url', requireUser, async (req, res) => {
+    parseInput(avatarUploadUrlRequestSchema, req.body);
+    res.json({ uploadURL: await store.issueUploadUrl(currentUserId(req)) });
+  });
+
+  router.put('/api/avatar', requireUser, async (req, res) => {
+    const { avatarURL } = parseInput(setAvatarRequestSchema, req.body);
+    const userId = currentUserId(req);
+    const key = store.ownedKey(avatarURL, userId);
+    if (!key) throw invalid('avatarURL', 'This is not a picture you uploaded here');
+    const object = await store.inspect(key);
+    if (!object) throw invalid('avatarURL', 'Upload the picture first');
+    if (object.size > AVATAR_MAX_BYTES || !detectImageType(object.head)) {
+      await store.remove(key);
+      throw invalid('avatarURL', object.size > AVATAR_MAX_BYTES ? TOO_LARGE : NOT_AN_IMAGE);
+    }
+    const avatarUrl = store.objectUrl(key);
+    const result = await handleCommand(
+      deps.store,
+      userStream(userId),
+      userDecider,
+      readUserEvent,
+      { type: 'ChangeAvatar', data: { userId, avatarUrl } },
+      commandContext(req, deps.runtime),
+    );
+    sendPosition(res, result.position);
+    res.json({ profileImageUrl: avatarUrl });
+  });
+
+  if (local) router.use(localAvatarRouter(local, deps));
+  return router;
+}
