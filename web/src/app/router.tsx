@@ -10,18 +10,46 @@ const routes: RouteObject[] = [
     element: <AppLayout />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomeRoute })) },
-      { path: 'bets/create', lazy: () => import('./routes/create-bet.tsx').then((m) => ({ Component: m.CreateBetRoute })) },
-      { path: 'invite/:code', lazy: () => import('./routes/invite.tsx').then((m) => ({ Component: m.InviteRoute })) },
-      { path: 'privacy', lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.PrivacyRoute })) },
-      { path: 'terms', lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.TermsRoute })) },
-      { path: 'opt-in-proof', lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.OptInProofRoute })) },
+      {
+        index: true,
+        lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomeRoute })),
+      },
+      {
+        path: 'bets/create',
+        lazy: () =>
+          import('./routes/create-bet.tsx').then((m) => ({ Component: m.CreateBetRoute })),
+      },
+      {
+        path: 'invite/:code',
+        lazy: () => import('./routes/invite.tsx').then((m) => ({ Component: m.InviteRoute })),
+      },
+      {
+        path: 'privacy',
+        lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.PrivacyRoute })),
+      },
+      {
+        path: 'terms',
+        lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.TermsRoute })),
+      },
+      {
+        path: 'opt-in-proof',
+        lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.OptInProofRoute })),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'friends', lazy: () => import('./routes/friends.tsx').then((m) => ({ Component: m.FriendsRoute })) },
-          { path: 'bets/:id', lazy: () => import('./routes/bet.tsx').then((m) => ({ Component: m.BetRoute })) },
-          { path: 'profile', lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+          {
+            path: 'friends',
+            lazy: () => import('./routes/friends.tsx').then((m) => ({ Component: m.FriendsRoute })),
+          },
+          {
+            path: 'bets/:id',
+            lazy: () => import('./routes/bet.tsx').then((m) => ({ Component: m.BetRoute })),
+          },
+          {
+            path: 'profile',
+            lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
+          },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -62,7 +62,10 @@ export function InviteeFields({
             disabled={disabled}
             onCheckedChange={(checked) => change({ smsConsent: checked === true })}
           />
-          <Label htmlFor={`${idPrefix}-sms-consent`} className="leading-snug font-normal text-slate-800">
+          <Label
+            htmlFor={`${idPrefix}-sms-consent`}
+            className="leading-snug font-normal text-slate-800"
+          >
             {smsConsentText}
           </Label>
         </div>

@@ -3,7 +3,8 @@ export const paths = {
   home: '/',
   friends: '/friends',
   createBet: '/bets/create',
-  createBetWith: (opponentId: string) => `/bets/create?opponentId=${encodeURIComponent(opponentId)}`,
+  createBetWith: (opponentId: string) =>
+    `/bets/create?opponentId=${encodeURIComponent(opponentId)}`,
   bet: (id: string) => `/bets/${encodeURIComponent(id)}`,
   profile: '/profile',
   invite: (code: string) => `/invite/${encodeURIComponent(code)}`,

@@ -4,7 +4,9 @@
  */
 function fromPage(name: string, fallback: string): string {
   if (typeof document === 'undefined') return fallback;
-  return document.querySelector<HTMLMetaElement>(`meta[name="wagers:${name}"]`)?.content || fallback;
+  return (
+    document.querySelector<HTMLMetaElement>(`meta[name="wagers:${name}"]`)?.content || fallback
+  );
 }
 
 /** Product facts shown on several pages; change them here only. */

@@ -3,14 +3,22 @@ import { formatUsd, parseDollarsToCents } from '@wagers/contracts/api/money';
 /** "Oct 25, 2025" */
 export function formatDate(iso: string): string {
   const date = parseDate(iso);
-  return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : iso;
+  return date
+    ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+    : iso;
 }
 
 /** "Oct 25, 2025, 3:04 PM" */
 export function formatDateTime(iso: string): string {
   const date = parseDate(iso);
   return date
-    ? date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+    ? date.toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
     : iso;
 }
 
@@ -23,7 +31,9 @@ export function formatMonthYear(iso: string): string {
 /** A date-only value ("2025-10-25") read as a local calendar day, not UTC midnight. */
 function parseDate(value: string): Date | null {
   const dayOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = dayOnly ? new Date(Number(dayOnly[1]), Number(dayOnly[2]) - 1, Number(dayOnly[3])) : new Date(value);
+  const date = dayOnly
+    ? new Date(Number(dayOnly[1]), Number(dayOnly[2]) - 1, Number(dayOnly[3]))
+    : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

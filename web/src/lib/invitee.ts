@@ -6,7 +6,8 @@ export const emptyInvitee: Invitee = { email: '', phone: '', smsConsent: false }
 /** Filling one channel clears the other; clearing the phone withdraws the consent given for it. */
 export function updateInvitee(current: Invitee, patch: Partial<Invitee>): Invitee {
   const next = { ...current, ...patch };
-  if (patch.email !== undefined && patch.email !== '') Object.assign(next, { phone: '', smsConsent: false });
+  if (patch.email !== undefined && patch.email !== '')
+    Object.assign(next, { phone: '', smsConsent: false });
   if (patch.phone !== undefined && patch.phone !== '') next.email = '';
   if (next.phone === '') next.smsConsent = false;
   return next;

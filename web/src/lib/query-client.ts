@@ -26,7 +26,8 @@ export function createQueryClient(): QueryClient {
         if (isUnauthorizedError(error)) return handleUnauthorized();
         const errorToast = mutation.meta?.errorToast;
         if (!errorToast) return;
-        const description = (errorToast.preferServerMessage && serverMessage(error)) || errorToast.description;
+        const description =
+          (errorToast.preferServerMessage && serverMessage(error)) || errorToast.description;
         toast({ title: errorToast.title, description, variant: 'destructive' });
       },
     }),

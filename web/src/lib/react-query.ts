@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 
 type ApiFn = (...args: never[]) => Promise<unknown>;
 
@@ -39,7 +44,9 @@ export function useApiMutation<Fn extends ApiFn>(
 ) {
   const invalidate = useInvalidate();
   const { onSuccess, meta, ...rest } = config;
-  const call = fetcher as unknown as (variables: Parameters<Fn>[0]) => Promise<Awaited<ReturnType<Fn>>>;
+  const call = fetcher as unknown as (
+    variables: Parameters<Fn>[0],
+  ) => Promise<Awaited<ReturnType<Fn>>>;
   return useMutation<Awaited<ReturnType<Fn>>, Error, Parameters<Fn>[0]>({
     ...rest,
     meta: { errorToast, ...meta },

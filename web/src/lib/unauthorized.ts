@@ -10,7 +10,11 @@ let redirecting = false;
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  toast({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
   const here = `${window.location.pathname}${window.location.search}`;
   setTimeout(() => {
     window.location.href = paths.login(here);

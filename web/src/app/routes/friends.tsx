@@ -13,7 +13,10 @@ export function FriendsRoute() {
         <h1 className="text-2xl font-bold text-slate-900">Friends</h1>
         <p className="text-slate-700">Bet only with people you trust.</p>
       </div>
-      <FriendsView userId={user.id} onFriendshipChange={() => invalidate(getStatsQueryOptions().queryKey)} />
+      <FriendsView
+        userId={user.id}
+        onFriendshipChange={() => invalidate(getStatsQueryOptions().queryKey)}
+      />
     </div>
   );
 }

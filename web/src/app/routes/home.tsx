@@ -13,7 +13,8 @@ export function HomeRoute() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
         <p className="text-slate-700">
-          {user.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'} Here are your bets.
+          {user.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'} Here are your
+          bets.
         </p>
       </div>
       <StatsCard />

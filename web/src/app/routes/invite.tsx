@@ -19,7 +19,11 @@ export function InviteRoute() {
       code={code}
       user={user}
       onAccepted={async ({ betId }) => {
-        await invalidate(getFriendsQueryOptions().queryKey, getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey);
+        await invalidate(
+          getFriendsQueryOptions().queryKey,
+          getBetsQueryOptions().queryKey,
+          getStatsQueryOptions().queryKey,
+        );
         await navigate(betId ? paths.bet(betId) : paths.friends);
       }}
     />

@@ -19,7 +19,10 @@ export function EmptyState({
       className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
     >
       {icon ? (
-        <div aria-hidden="true" className="mb-1 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+        <div
+          aria-hidden="true"
+          className="mb-1 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700"
+        >
           {icon}
         </div>
       ) : null}

@@ -12,7 +12,8 @@ export function Footer() {
         <div className="grid gap-1">
           <p className="font-semibold text-slate-900">{site.name}</p>
           <p>
-            Friendly bets between adults ({site.minimumAge}+). {site.name} never holds or moves money.
+            Friendly bets between adults ({site.minimumAge}+). {site.name} never holds or moves
+            money.
           </p>
           <p>
             Support:{' '}
@@ -27,7 +28,10 @@ export function Footer() {
             </a>
           </p>
         </div>
-        <nav aria-label="Legal" className="flex flex-wrap content-start gap-x-4 gap-y-2 sm:justify-end">
+        <nav
+          aria-label="Legal"
+          className="flex flex-wrap content-start gap-x-4 gap-y-2 sm:justify-end"
+        >
           <Link className={linkClasses} to={paths.privacy}>
             Privacy Policy
           </Link>

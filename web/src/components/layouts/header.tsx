@@ -55,7 +55,9 @@ function HeaderLink({ to, end, children }: { to: string; end?: boolean; children
       className={({ isActive }) =>
         cn(
           'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-          isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+          isActive
+            ? 'bg-indigo-50 text-indigo-800'
+            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
         )
       }
     >
@@ -68,7 +70,11 @@ function SignedOutActions() {
   const location = useLocation();
   return (
     <div className="ml-auto flex items-center gap-2">
-      <ButtonAnchor href={paths.login(location.pathname + location.search)} variant="outline" size="sm">
+      <ButtonAnchor
+        href={paths.login(location.pathname + location.search)}
+        variant="outline"
+        size="sm"
+      >
         Sign in
       </ButtonAnchor>
     </div>

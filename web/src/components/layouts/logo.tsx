@@ -9,7 +9,10 @@ export function Logo() {
       className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       data-testid="logo"
     >
-      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-indigo-700 text-base text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-lg bg-indigo-700 text-base text-white"
+      >
         W
       </span>
       <span>{site.name}</span>

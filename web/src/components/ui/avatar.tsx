@@ -27,11 +27,17 @@ export function Avatar({
 }) {
   return (
     <AvatarPrimitive.Root
-      className={cn('relative flex shrink-0 overflow-hidden rounded-full bg-indigo-100', sizes[size], className)}
+      className={cn(
+        'relative flex shrink-0 overflow-hidden rounded-full bg-indigo-100',
+        sizes[size],
+        className,
+      )}
       role={alt ? 'img' : undefined}
       aria-label={alt}
     >
-      {src ? <AvatarPrimitive.Image src={src} alt="" className="aspect-square size-full object-cover" /> : null}
+      {src ? (
+        <AvatarPrimitive.Image src={src} alt="" className="aspect-square size-full object-cover" />
+      ) : null}
       <AvatarPrimitive.Fallback
         aria-hidden="true"
         className="flex size-full items-center justify-center font-semibold text-indigo-900"

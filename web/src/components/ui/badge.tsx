@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
-export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning';
+export type BadgeVariant =
+  'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning';
 
 const variants: Record<BadgeVariant, string> = {
   default: 'border-transparent bg-indigo-700 text-white',
@@ -12,7 +13,11 @@ const variants: Record<BadgeVariant, string> = {
   warning: 'border-transparent bg-amber-100 text-amber-900',
 };
 
-export function Badge({ variant = 'default', className, ...props }: ComponentProps<'span'> & { variant?: BadgeVariant }) {
+export function Badge({
+  variant = 'default',
+  className,
+  ...props
+}: ComponentProps<'span'> & { variant?: BadgeVariant }) {
   return (
     <span
       className={cn(

@@ -38,16 +38,32 @@ export function buttonVariants({
 
 type VariantProps = { variant?: ButtonVariant; size?: ButtonSize };
 
-export function Button({ variant, size, className, type = 'button', ...props }: ComponentProps<'button'> & VariantProps) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & VariantProps) {
   return <button type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 }
 
 /** An in-app link that looks like a button. */
-export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & VariantProps) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<typeof Link> & VariantProps) {
   return <Link className={buttonVariants({ variant, size, className })} {...props} />;
 }
 
 /** A link to a server page (sign-in, sign-out) that looks like a button; it leaves the SPA. */
-export function ButtonAnchor({ variant, size, className, ...props }: ComponentProps<'a'> & VariantProps) {
+export function ButtonAnchor({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<'a'> & VariantProps) {
   return <a className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -2,7 +2,15 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm', className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        'rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -3,5 +3,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm leading-none font-medium text-slate-900', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root
+      className={cn('text-sm leading-none font-medium text-slate-900', className)}
+      {...props}
+    />
+  );
 }

@@ -2,11 +2,17 @@ import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
-export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
+export function RadioGroup({
+  className,
+  ...props
+}: ComponentProps<typeof RadioGroupPrimitive.Root>) {
   return <RadioGroupPrimitive.Root className={cn('grid gap-2', className)} {...props} />;
 }
 
-export function RadioGroupItem({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
+export function RadioGroupItem({
+  className,
+  ...props
+}: ComponentProps<typeof RadioGroupPrimitive.Item>) {
   return (
     <RadioGroupPrimitive.Item
       className={cn(
@@ -41,7 +47,12 @@ export function RadioCard({
       htmlFor={id}
       className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-[[data-state=checked]]:border-indigo-700 has-[[data-state=checked]]:bg-indigo-50"
     >
-      <RadioGroupItem id={id} value={value} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <RadioGroupItem
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <span className="grid gap-0.5">
         <span className="text-sm font-medium text-slate-900">{title}</span>
         {hint ? (

@@ -33,7 +33,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600', className)}
+      className={cn(
+        'mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        className,
+      )}
       {...props}
     />
   );

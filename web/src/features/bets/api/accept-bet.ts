@@ -8,7 +8,9 @@ export function acceptBet(id: string): Promise<unknown> {
   return api.post<unknown>(`/api/bets/${id}/accept`);
 }
 
-export function useAcceptBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof acceptBet> } = {}) {
+export function useAcceptBet({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof acceptBet> } = {}) {
   return useApiMutation(acceptBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to accept bet' },

@@ -9,7 +9,9 @@ export function createBet(body: CreateBetRequest): Promise<CreateBetResponse> {
   return api.post<CreateBetResponse>('/api/bets', body);
 }
 
-export function useCreateBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createBet> } = {}) {
+export function useCreateBet({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createBet> } = {}) {
   return useApiMutation(createBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to create bet' },

@@ -8,7 +8,9 @@ export function declineBet(id: string): Promise<unknown> {
   return api.post<unknown>(`/api/bets/${id}/decline`);
 }
 
-export function useDeclineBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof declineBet> } = {}) {
+export function useDeclineBet({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof declineBet> } = {}) {
   return useApiMutation(declineBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to decline bet' },

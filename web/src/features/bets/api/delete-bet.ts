@@ -8,7 +8,9 @@ export function deleteBet(id: string): Promise<unknown> {
   return api.delete<unknown>(`/api/bets/${id}`);
 }
 
-export function useDeleteBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteBet> } = {}) {
+export function useDeleteBet({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteBet> } = {}) {
   return useApiMutation(deleteBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to delete bet' },

@@ -3,7 +3,10 @@ import type { BetHistoryEntry } from '@wagers/contracts/api/bets';
 import { api } from '@/lib/api-client.ts';
 
 /** GET /api/bets/{id}/history: every recorded change of one bet, oldest first. */
-export function getBetHistory(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<BetHistoryEntry[]> {
+export function getBetHistory(
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<BetHistoryEntry[]> {
   return api.get<BetHistoryEntry[]>(`/api/bets/${id}/history`, { signal });
 }
 

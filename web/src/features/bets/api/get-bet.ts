@@ -8,7 +8,10 @@ export function getBet(id: string, { signal }: { signal?: AbortSignal } = {}): P
 }
 
 export function getBetQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['/api/bets', id], queryFn: ({ signal }) => getBet(id, { signal }) });
+  return queryOptions({
+    queryKey: ['/api/bets', id],
+    queryFn: ({ signal }) => getBet(id, { signal }),
+  });
 }
 
 export function useBet(id: string) {

@@ -8,7 +8,9 @@ export function resendInvite(id: string): Promise<unknown> {
   return api.post<unknown>(`/api/bets/${id}/resend-invite`);
 }
 
-export function useResendInvite({ mutationConfig }: { mutationConfig?: MutationConfig<typeof resendInvite> } = {}) {
+export function useResendInvite({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof resendInvite> } = {}) {
   return useApiMutation(resendInvite, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to resend invitation' },

@@ -5,11 +5,19 @@ import { getBetsQueryOptions } from './get-bets.ts';
 import { getStatsQueryOptions } from './get-stats.ts';
 
 /** POST /api/bets/{id}/resolve: one participant's report of the outcome. */
-export function resolveBet({ id, resolution }: { id: string; resolution: Resolution }): Promise<unknown> {
+export function resolveBet({
+  id,
+  resolution,
+}: {
+  id: string;
+  resolution: Resolution;
+}): Promise<unknown> {
   return api.post<unknown>(`/api/bets/${id}/resolve`, { resolution });
 }
 
-export function useResolveBet({ mutationConfig }: { mutationConfig?: MutationConfig<typeof resolveBet> } = {}) {
+export function useResolveBet({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof resolveBet> } = {}) {
   return useApiMutation(resolveBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
     errorToast: { title: 'Error', description: 'Failed to submit resolution' },

@@ -19,12 +19,20 @@ export function BetCard({ bet }: { bet: Bet }) {
       className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5"
     >
       <div className="flex items-center justify-between gap-3">
-        <div className="flex items-center gap-2" aria-label={`${displayName(bet.creator)} versus ${opponent}`} role="img">
+        <div
+          className="flex items-center gap-2"
+          aria-label={`${displayName(bet.creator)} versus ${opponent}`}
+          role="img"
+        >
           <UserAvatar user={bet.creator} size="sm" />
           <span aria-hidden="true" className="text-xs font-semibold text-slate-600 uppercase">
             vs
           </span>
-          {bet.opponent ? <UserAvatar user={bet.opponent} size="sm" /> : <Avatar fallback="?" size="sm" />}
+          {bet.opponent ? (
+            <UserAvatar user={bet.opponent} size="sm" />
+          ) : (
+            <Avatar fallback="?" size="sm" />
+          )}
         </div>
         <BetStatusBadge status={bet.status} />
       </div>

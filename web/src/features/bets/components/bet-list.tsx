@@ -15,7 +15,12 @@ export function BetList({ bets }: { bets: readonly Bet[] }) {
 
 export function BetListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading bets" className="grid gap-3 md:grid-cols-2" data-testid="bets-loading">
+    <div
+      role="status"
+      aria-label="Loading bets"
+      className="grid gap-3 md:grid-cols-2"
+      data-testid="bets-loading"
+    >
       {Array.from({ length: count }, (_, index) => (
         <BetCardSkeleton key={index} />
       ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { paths } from '@/config/paths.ts';
@@ -35,9 +36,7 @@ export function BetTabs() {
           {isPending ? (
             <BetListSkeleton />
           ) : isError ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              Could not load your bets ({error.message}).
-            </p>
+            <ErrorMessage what="your bets" error={error} />
           ) : bets.length === 0 ? (
             <NoBets />
           ) : betsInTab(bets, value).length === 0 ? (

@@ -7,17 +7,40 @@ import { winRate } from '../utils/win-rate.ts';
 export function ProfileStats() {
   const { data: stats, isPending } = useStats();
   const cards: { label: string; value: string; icon: IconName; testId: string }[] = [
-    { label: 'Total Bets', value: String(stats?.totalBets ?? 0), icon: 'activity', testId: 'profile-total' },
-    { label: 'Win Rate', value: `${stats ? winRate(stats) : 0}%`, icon: 'trophy', testId: 'profile-win-rate' },
-    { label: 'Bets Won', value: String(stats?.wonBets ?? 0), icon: 'checkCircle', testId: 'profile-won' },
-    { label: 'Friends', value: String(stats?.friendsCount ?? 0), icon: 'users', testId: 'profile-friends' },
+    {
+      label: 'Total Bets',
+      value: String(stats?.totalBets ?? 0),
+      icon: 'activity',
+      testId: 'profile-total',
+    },
+    {
+      label: 'Win Rate',
+      value: `${stats ? winRate(stats) : 0}%`,
+      icon: 'trophy',
+      testId: 'profile-win-rate',
+    },
+    {
+      label: 'Bets Won',
+      value: String(stats?.wonBets ?? 0),
+      icon: 'checkCircle',
+      testId: 'profile-won',
+    },
+    {
+      label: 'Friends',
+      value: String(stats?.friendsCount ?? 0),
+      icon: 'users',
+      testId: 'profile-friends',
+    },
   ];
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your statistics">
       {cards.map((card) => (
         <li key={card.label}>
           <Card className="flex items-center gap-3 p-4">
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-700"
+            >
               <Icon name={card.icon} className="size-5" />
             </span>
             <div className="min-w-0">

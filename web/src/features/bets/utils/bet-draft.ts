@@ -52,7 +52,9 @@ export function takeDraft(isAuthenticated: boolean): BetDraft | null {
     localStorage.removeItem(DRAFT_KEY);
     const parsed = draftSchema.partial().safeParse(JSON.parse(raw));
     if (!parsed.success) return null;
-    const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+    const defined = Object.fromEntries(
+      Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+    );
     return { ...newDraft(isAuthenticated), ...defined };
   } catch {
     return null;
@@ -61,7 +63,9 @@ export function takeDraft(isAuthenticated: boolean): BetDraft | null {
 
 /** Worth keeping once the visitor has typed something that would hurt to lose. */
 export function isWorthSaving(draft: BetDraft): boolean {
-  return [draft.title, draft.description, draft.inviteeEmail, draft.inviteePhone].some((value) => value !== '');
+  return [draft.title, draft.description, draft.inviteeEmail, draft.inviteePhone].some(
+    (value) => value !== '',
+  );
 }
 
 export function saveDraft(draft: BetDraft): void {

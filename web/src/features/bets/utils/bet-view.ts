@@ -11,21 +11,42 @@ export function roleOf(bet: Bet, userId: string): Role {
 
 /** Only the two participants of an accepted bet report the outcome. */
 export function canResolve(bet: Bet, role: Role): boolean {
-  return role !== 'spectator' && bet.opponentId !== null && (bet.status === 'active' || bet.status === 'awaiting_resolution');
+  return (
+    role !== 'spectator' &&
+    bet.opponentId !== null &&
+    (bet.status === 'active' || bet.status === 'awaiting_resolution')
+  );
 }
 
 export type ResolutionPhase = 'open' | 'waiting' | 'agreed' | 'disagreed';
 
 /** Where the two reports stand, from the viewer's side. */
-export function resolutionPhase(bet: Bet, role: Role): {
+export function resolutionPhase(
+  bet: Bet,
+  role: Role,
+): {
   phase: ResolutionPhase;
   mine: Resolution | null;
   theirs: Resolution | null;
 } {
-  const mine = role === 'creator' ? bet.creatorResolution : role === 'opponent' ? bet.opponentResolution : null;
-  const theirs = role === 'creator' ? bet.opponentResolution : role === 'opponent' ? bet.creatorResolution : null;
+  const mine =
+    role === 'creator'
+      ? bet.creatorResolution
+      : role === 'opponent'
+        ? bet.opponentResolution
+        : null;
+  const theirs =
+    role === 'creator'
+      ? bet.opponentResolution
+      : role === 'opponent'
+        ? bet.creatorResolution
+        : null;
   if (bet.creatorResolution && bet.opponentResolution) {
-    return { phase: bet.creatorResolution === bet.opponentResolution ? 'agreed' : 'disagreed', mine, theirs };
+    return {
+      phase: bet.creatorResolution === bet.opponentResolution ? 'agreed' : 'disagreed',
+      mine,
+      theirs,
+    };
   }
   return { phase: mine ? 'waiting' : 'open', mine, theirs };
 }
@@ -47,7 +68,12 @@ export function resolutionLabel(bet: Bet, resolution: Resolution): string {
 
 /** The participant who lost a completed bet owes the winner; a draw has no loser. */
 export function isLoser(bet: Bet, userId: string): boolean {
-  return bet.status === 'completed' && bet.winnerId !== null && bet.winnerId !== userId && roleOf(bet, userId) !== 'spectator';
+  return (
+    bet.status === 'completed' &&
+    bet.winnerId !== null &&
+    bet.winnerId !== userId &&
+    roleOf(bet, userId) !== 'spectator'
+  );
 }
 
 export function mustPay(bet: Bet, userId: string): boolean {

@@ -65,8 +65,14 @@ describe('resolution', () => {
   it('waits, agrees or disagrees from the viewer side', () => {
     expect(resolutionPhase(bet(), 'creator').phase).toBe('open');
     expect(resolutionPhase(bet({ creatorResolution: 'draw' }), 'creator').phase).toBe('waiting');
-    expect(resolutionPhase(bet({ creatorResolution: 'draw', opponentResolution: 'draw' }), 'opponent').phase).toBe('agreed');
-    const split = resolutionPhase(bet({ creatorResolution: 'creator_won', opponentResolution: 'opponent_won' }), 'opponent');
+    expect(
+      resolutionPhase(bet({ creatorResolution: 'draw', opponentResolution: 'draw' }), 'opponent')
+        .phase,
+    ).toBe('agreed');
+    const split = resolutionPhase(
+      bet({ creatorResolution: 'creator_won', opponentResolution: 'opponent_won' }),
+      'opponent',
+    );
     expect(split).toEqual({ phase: 'disagreed', mine: 'opponent_won', theirs: 'creator_won' });
   });
 
@@ -84,7 +90,11 @@ describe('status and tabs', () => {
   });
 
   it('puts awaiting_resolution under Active', () => {
-    const bets = [bet({ id: '1', status: 'pending' }), bet({ id: '2', status: 'awaiting_resolution' }), bet({ id: '3' })];
+    const bets = [
+      bet({ id: '1', status: 'pending' }),
+      bet({ id: '2', status: 'awaiting_resolution' }),
+      bet({ id: '3' }),
+    ];
     expect(betsInTab(bets, 'active').map((b) => b.id)).toEqual(['2', '3']);
     expect(betsInTab(bets, 'pending').map((b) => b.id)).toEqual(['1']);
   });

@@ -4,7 +4,9 @@ import { formatCents, parseDollarsToCents } from '@wagers/contracts/api/money';
 import { site } from '../../../config/site.ts';
 
 export function wagerCents(bet: Pick<Bet, 'wagerAmountCents' | 'wagerAmount'>): number {
-  return bet.wagerAmountCents ?? (bet.wagerAmount ? (parseDollarsToCents(bet.wagerAmount) ?? 0) : 0);
+  return (
+    bet.wagerAmountCents ?? (bet.wagerAmount ? (parseDollarsToCents(bet.wagerAmount) ?? 0) : 0)
+  );
 }
 
 /** Venmo's public pay link; the product itself never touches the money. */

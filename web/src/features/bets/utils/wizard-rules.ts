@@ -37,13 +37,19 @@ export function stepProblem(draft: BetDraft, step: WizardStep, today: string): P
       return needsSmsConsent(invitee(draft)) ? problems.smsConsent : null;
     case 2:
       if (!draft.title.trim() || !draft.description.trim()) return problems.missing;
-      if (draft.title.length > BET_LIMITS.title || draft.description.length > BET_LIMITS.description) {
+      if (
+        draft.title.length > BET_LIMITS.title ||
+        draft.description.length > BET_LIMITS.description
+      ) {
         return problems.missing;
       }
       return draft.endDate && draft.endDate < today ? problems.pastEndDate : null;
     case 3:
       if (draft.wagerType === 'money') return isAmount(draft.wagerAmount) ? null : problems.amount;
-      if (!draft.wagerDescription.trim() || draft.wagerDescription.length > BET_LIMITS.wagerDescription) {
+      if (
+        !draft.wagerDescription.trim() ||
+        draft.wagerDescription.length > BET_LIMITS.wagerDescription
+      ) {
         return problems.wagerDescription;
       }
       return null;

@@ -47,19 +47,27 @@ describe('step 2: details', () => {
 describe('step 3: wager', () => {
   it('needs a positive amount for money', () => {
     expect(stepProblem(draft(), 3, today)?.title).toBe('Please enter a wager amount');
-    expect(stepProblem(draft({ wagerAmount: '0' }), 3, today)?.title).toBe('Please enter a wager amount');
+    expect(stepProblem(draft({ wagerAmount: '0' }), 3, today)?.title).toBe(
+      'Please enter a wager amount',
+    );
     expect(stepProblem(draft({ wagerAmount: '0.01' }), 3, today)).toBeNull();
   });
 
   it('needs a description for a custom wager', () => {
-    expect(stepProblem(draft({ wagerType: 'custom' }), 3, today)?.title).toBe("Please describe what you're wagering");
-    expect(stepProblem(draft({ wagerType: 'custom', wagerDescription: 'Dinner' }), 3, today)).toBeNull();
+    expect(stepProblem(draft({ wagerType: 'custom' }), 3, today)?.title).toBe(
+      "Please describe what you're wagering",
+    );
+    expect(
+      stepProblem(draft({ wagerType: 'custom', wagerDescription: 'Dinner' }), 3, today),
+    ).toBeNull();
   });
 });
 
 describe('submitting', () => {
   it('reports the first unmet step in order', () => {
-    expect(submitProblem(draft({ title: 'x', description: 'y' }), today)?.title).toBe('Please select a friend');
+    expect(submitProblem(draft({ title: 'x', description: 'y' }), today)?.title).toBe(
+      'Please select a friend',
+    );
     expect(submitProblem(complete, today)).toBeNull();
   });
 
@@ -73,18 +81,29 @@ describe('submitting', () => {
       validationMode: 'both',
       opponentId: 'friend-1',
     });
-    const custom = toCreateBetRequest({ ...complete, wagerType: 'custom', wagerDescription: ' Dinner ' });
+    const custom = toCreateBetRequest({
+      ...complete,
+      wagerType: 'custom',
+      wagerDescription: ' Dinner ',
+    });
     expect(custom).toMatchObject({ wagerDescription: 'Dinner' });
     expect(custom).not.toHaveProperty('wagerAmount');
   });
 
   it('sends the newcomer instead of a friend in invite mode', () => {
-    const byPhone = toCreateBetRequest({ ...complete, isInviteMode: true, inviteePhone: '+15551234567', smsConsent: true });
+    const byPhone = toCreateBetRequest({
+      ...complete,
+      isInviteMode: true,
+      inviteePhone: '+15551234567',
+      smsConsent: true,
+    });
     expect(byPhone).toMatchObject({ inviteePhone: '+15551234567', smsConsent: true });
     expect(byPhone).not.toHaveProperty('opponentId');
   });
 
   it('fails loudly when friend mode has no friend', () => {
-    expect(() => toCreateBetRequest({ ...complete, selectedFriendId: '' })).toThrow('No friend selected');
+    expect(() => toCreateBetRequest({ ...complete, selectedFriendId: '' })).toThrow(
+      'No friend selected',
+    );
   });
 });

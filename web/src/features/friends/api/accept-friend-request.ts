@@ -13,7 +13,11 @@ export function useAcceptFriendRequest({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof acceptFriendRequest> } = {}) {
   return useApiMutation(acceptFriendRequest, {
-    invalidates: [getFriendRequestsQueryOptions().queryKey, getFriendsQueryOptions().queryKey, searchUsersKey],
+    invalidates: [
+      getFriendRequestsQueryOptions().queryKey,
+      getFriendsQueryOptions().queryKey,
+      searchUsersKey,
+    ],
     errorToast: { title: 'Error', description: 'Failed to accept friend request' },
     config: mutationConfig,
   });

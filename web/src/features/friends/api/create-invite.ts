@@ -7,9 +7,15 @@ export function createInvite(body: CreateInviteRequest): Promise<CreateInviteRes
   return api.post<CreateInviteResponse>('/api/invites', body);
 }
 
-export function useCreateInvite({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createInvite> } = {}) {
+export function useCreateInvite({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createInvite> } = {}) {
   return useApiMutation(createInvite, {
-    errorToast: { title: 'Error', description: 'Failed to send invitation', preferServerMessage: true },
+    errorToast: {
+      title: 'Error',
+      description: 'Failed to send invitation',
+      preferServerMessage: true,
+    },
     config: mutationConfig,
   });
 }

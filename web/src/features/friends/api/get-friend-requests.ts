@@ -3,7 +3,9 @@ import type { FriendRequest } from '@wagers/contracts/api/friends';
 import { api } from '@/lib/api-client.ts';
 
 /** GET /api/friend-requests: pending requests the user sent or received. */
-export function getFriendRequests({ signal }: { signal?: AbortSignal } = {}): Promise<FriendRequest[]> {
+export function getFriendRequests({ signal }: { signal?: AbortSignal } = {}): Promise<
+  FriendRequest[]
+> {
   return api.get<FriendRequest[]>('/api/friend-requests', { signal });
 }
 

@@ -3,7 +3,10 @@ import type { UserSearchResult } from '@wagers/contracts/api/friends';
 import { api } from '@/lib/api-client.ts';
 
 /** GET /api/users/search?query={text}. Its errors read "status: statusText". */
-export function searchUsers(query: string, { signal }: { signal?: AbortSignal } = {}): Promise<UserSearchResult[]> {
+export function searchUsers(
+  query: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<UserSearchResult[]> {
   return api.get<UserSearchResult[]>(`/api/users/search?query=${encodeURIComponent(query)}`, {
     signal,
     errorText: 'statusText',

@@ -1,3 +1,4 @@
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { useState } from 'react';
 import type { UserSearchResult } from '@wagers/contracts/api/friends';
 import { displayName } from '@wagers/contracts/api/user';
@@ -11,7 +12,7 @@ import { toast } from '@/components/ui/toast/use-toast.ts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { useSearchUsers } from '../api/search-users.ts';
 import { useSendFriendRequest } from '../api/send-friend-request.ts';
-import { ListError, PersonListSkeleton, PersonRow } from './person-row.tsx';
+import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,11 +24,14 @@ export function FindFriends() {
       <div className="grid gap-2">
         <Label htmlFor="friend-search">Find people on Wagers</Label>
         <p id="friend-search-hint" className="text-sm text-slate-600">
-          Search by email address (most reliable) or by first or last name. Email addresses stay private unless you
-          type one exactly.
+          Search by email address (most reliable) or by first or last name. Email addresses stay
+          private unless you type one exactly.
         </p>
         <div className="relative">
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+          />
           <Input
             id="friend-search"
             type="search"
@@ -47,7 +51,7 @@ export function FindFriends() {
 function SearchResults({ query }: { query: string }) {
   const { data: results, isPending, isError, error } = useSearchUsers(query);
   if (isPending) return <PersonListSkeleton count={2} />;
-  if (isError) return <ListError message={`Search failed (${error.message}).`} />;
+  if (isError) return <ErrorMessage what="search results" error={error} />;
   if (results.length === 0) {
     return (
       <EmptyState
@@ -61,7 +65,12 @@ function SearchResults({ query }: { query: string }) {
   return (
     <ul className="grid gap-2" aria-label="Search results">
       {results.map((result) => (
-        <PersonRow key={result.id} person={result} testId="search-result" actions={<Relationship result={result} />} />
+        <PersonRow
+          key={result.id}
+          person={result}
+          testId="search-result"
+          actions={<Relationship result={result} />}
+        />
       ))}
     </ul>
   );

@@ -1,15 +1,16 @@
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { displayName } from '@wagers/contracts/api/user';
 import { useFriends } from '../api/get-friends.ts';
-import { ListError, PersonListSkeleton, PersonRow } from './person-row.tsx';
+import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
   const { data: friends, isPending, isError, error } = useFriends();
   if (isPending) return <PersonListSkeleton count={3} />;
-  if (isError) return <ListError message={`Could not load your friends (${error.message}).`} />;
+  if (isError) return <ErrorMessage what="your friends" error={error} />;
   if (friends.length === 0) {
     return (
       <EmptyState

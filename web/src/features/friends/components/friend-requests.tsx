@@ -1,3 +1,5 @@
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
+import type { ReactNode } from 'react';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import { displayName } from '@wagers/contracts/api/user';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
@@ -9,53 +11,84 @@ import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
 import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
 import { useFriendRequests } from '../api/get-friend-requests.ts';
 import { splitRequests } from '../utils/split-requests.ts';
-import { ListError, PersonListSkeleton, PersonRow } from './person-row.tsx';
+import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 
-export function FriendRequests({ userId, onFriendshipChange }: { userId: string; onFriendshipChange?: () => unknown }) {
+export function FriendRequests({
+  userId,
+  onFriendshipChange,
+}: {
+  userId: string;
+  onFriendshipChange?: () => unknown;
+}) {
   const { data: requests, isPending, isError, error } = useFriendRequests();
   if (isPending) return <PersonListSkeleton count={3} />;
-  if (isError) return <ListError message={`Could not load friend requests (${error.message}).`} />;
+  if (isError) return <ErrorMessage what="friend requests" error={error} />;
 
   const { incoming, sent } = splitRequests(requests, userId);
   if (incoming.length === 0 && sent.length === 0) {
-    return <EmptyState testId="requests-empty" icon={<Icon name="userPlus" className="size-6" />} title="No pending requests" />;
+    return (
+      <EmptyState
+        testId="requests-empty"
+        icon={<Icon name="userPlus" className="size-6" />}
+        title="No pending requests"
+      />
+    );
   }
   return (
     <div className="grid gap-6">
       {incoming.length > 0 ? (
-        <section aria-labelledby="incoming-title" className="grid gap-2">
-          <h2 id="incoming-title" className="font-semibold text-slate-900">
-            Incoming Requests
-          </h2>
-          <ul className="grid gap-2">
-            {incoming.map((request) => (
-              <IncomingRequest key={request.id} request={request} onFriendshipChange={onFriendshipChange} />
-            ))}
-          </ul>
-        </section>
+        <RequestSection id="incoming" title="Incoming Requests">
+          {incoming.map((request) => (
+            <IncomingRequest
+              key={request.id}
+              request={request}
+              onFriendshipChange={onFriendshipChange}
+            />
+          ))}
+        </RequestSection>
       ) : null}
       {sent.length > 0 ? (
-        <section aria-labelledby="sent-title" className="grid gap-2">
-          <h2 id="sent-title" className="font-semibold text-slate-900">
-            Sent Requests
-          </h2>
-          <ul className="grid gap-2">
-            {sent.map((request) => (
-              <PersonRow
-                key={request.id}
-                person={request.receiver}
-                testId="sent-request"
-                actions={<Badge variant="warning">Pending</Badge>}
-              />
-            ))}
-          </ul>
-        </section>
+        <RequestSection id="sent" title="Sent Requests">
+          {sent.map((request) => (
+            <PersonRow
+              key={request.id}
+              person={request.receiver}
+              testId="sent-request"
+              actions={<Badge variant="warning">Pending</Badge>}
+            />
+          ))}
+        </RequestSection>
       ) : null}
     </div>
   );
 }
 
-function IncomingRequest({ request, onFriendshipChange }: { request: FriendRequest; onFriendshipChange?: () => unknown }) {
+function RequestSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-2">
+      <h2 id={`${id}-title`} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="grid gap-2">{children}</ul>
+    </section>
+  );
+}
+
+function IncomingRequest({
+  request,
+  onFriendshipChange,
+}: {
+  request: FriendRequest;
+  onFriendshipChange?: () => unknown;
+}) {
   const name = displayName(request.sender);
   const accept = useAcceptFriendRequest({
     mutationConfig: {
@@ -78,7 +111,12 @@ function IncomingRequest({ request, onFriendshipChange }: { request: FriendReque
       testId="incoming-request"
       actions={
         <>
-          <Button size="sm" disabled={busy} onClick={() => accept.mutate(request.id)} aria-label={`Accept ${name}`}>
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => accept.mutate(request.id)}
+            aria-label={`Accept ${name}`}
+          >
             <Icon name="check" />
             Accept
           </Button>

@@ -11,7 +11,13 @@ import { InviteFriendForm } from './invite-friend-form.tsx';
 type FriendsTab = 'friends' | 'requests' | 'find' | 'invite';
 
 /** The friends screen. `onFriendshipChange` lets the page refresh data other features own (stats). */
-export function FriendsView({ userId, onFriendshipChange }: { userId: string; onFriendshipChange?: () => unknown }) {
+export function FriendsView({
+  userId,
+  onFriendshipChange,
+}: {
+  userId: string;
+  onFriendshipChange?: () => unknown;
+}) {
   const [tab, setTab] = useState<FriendsTab>('friends');
   const friends = useFriends();
   const requests = useFriendRequests();

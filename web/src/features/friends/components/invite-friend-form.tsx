@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { InviteeFields } from '@/components/invitee-fields.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
 import { emptyInvitee, hasInvitee, needsSmsConsent, type Invitee } from '@/lib/invitee.ts';
@@ -29,7 +35,9 @@ export function InviteFriendForm() {
     if (!canSend) return;
     const email = invitee.email.trim();
     invite.mutate(
-      email ? { inviteeEmail: email } : { inviteePhone: invitee.phone.trim(), smsConsent: invitee.smsConsent },
+      email
+        ? { inviteeEmail: email }
+        : { inviteePhone: invitee.phone.trim(), smsConsent: invitee.smsConsent },
     );
   };
 
@@ -42,7 +50,12 @@ export function InviteFriendForm() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={submit} aria-label="Invite a friend" noValidate>
-            <InviteeFields idPrefix="invite" value={invitee} onChange={setInvitee} disabled={invite.isPending} />
+            <InviteeFields
+              idPrefix="invite"
+              value={invitee}
+              onChange={setInvitee}
+              disabled={invite.isPending}
+            />
             <Button type="submit" disabled={!canSend}>
               <Icon name="mail" />
               {invite.isPending ? 'Sending...' : 'Send Invitation'}

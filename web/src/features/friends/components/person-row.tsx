@@ -6,7 +6,15 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 type Person = Pick<User, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
 
 /** A person in a list: avatar, name, email when known, and the actions that apply. */
-export function PersonRow({ person, actions, testId }: { person: Person; actions?: ReactNode; testId?: string }) {
+export function PersonRow({
+  person,
+  actions,
+  testId,
+}: {
+  person: Person;
+  actions?: ReactNode;
+  testId?: string;
+}) {
   return (
     <li
       data-testid={testId}
@@ -26,7 +34,10 @@ export function PersonListSkeleton({ count }: { count: number }) {
   return (
     <div role="status" aria-label="Loading" className="grid gap-2" data-testid="list-loading">
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <div
+          key={index}
+          className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
           <Skeleton className="size-10 rounded-full" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-4 w-1/3" />
@@ -35,13 +46,5 @@ export function PersonListSkeleton({ count }: { count: number }) {
         </div>
       ))}
     </div>
-  );
-}
-
-export function ListError({ message }: { message: string }) {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      {message}
-    </p>
   );
 }

@@ -14,7 +14,11 @@ export function useAcceptInvite(
 ) {
   return useApiMutation(acceptInvite, {
     invalidates: [getInviteQueryOptions(code).queryKey],
-    errorToast: { title: 'Error', description: 'Failed to accept invite', preferServerMessage: true },
+    errorToast: {
+      title: 'Error',
+      description: 'Failed to accept invite',
+      preferServerMessage: true,
+    },
     config: mutationConfig,
   });
 }

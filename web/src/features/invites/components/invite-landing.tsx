@@ -3,6 +3,7 @@ import type { AcceptInviteResponse, InviteView } from '@wagers/contracts/api/inv
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/user';
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
+import { MessageCard } from '@/components/feedback/message-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -52,7 +53,10 @@ function PendingInvite({ code, invite, user, onAccepted }: Props & { invite: Inv
   const accept = useAcceptInvite(code, {
     mutationConfig: {
       onSuccess: async (result) => {
-        toast({ title: 'Invite accepted!', description: "You're now friends and the bet is ready" });
+        toast({
+          title: 'Invite accepted!',
+          description: "You're now friends and the bet is ready",
+        });
         await onAccepted(result);
       },
     },
@@ -62,21 +66,33 @@ function PendingInvite({ code, invite, user, onAccepted }: Props & { invite: Inv
       <CardHeader className="items-center gap-3 text-center">
         <UserAvatar user={invite.inviter} size="lg" />
         <h1 className="text-2xl font-bold text-slate-900">{inviter} invited you to Wagers</h1>
-        <CardDescription>Friendly bets between friends. Accept to become friends{invite.bet ? ' and take on the bet' : ''}.</CardDescription>
+        <CardDescription>
+          Friendly bets between friends. Accept to become friends
+          {invite.bet ? ' and take on the bet' : ''}.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {invite.message ? (
-          <blockquote className="rounded-lg border-l-4 border-indigo-300 bg-indigo-50 p-3 text-sm text-slate-800" data-testid="invite-message">
+          <blockquote
+            className="rounded-lg border-l-4 border-indigo-300 bg-indigo-50 p-3 text-sm text-slate-800"
+            data-testid="invite-message"
+          >
             <Icon name="message" className="mr-1 inline text-indigo-700" />
             {invite.message}
           </blockquote>
         ) : null}
         {invite.bet ? (
-          <section aria-labelledby="invite-bet-title" className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="invite-bet">
+          <section
+            aria-labelledby="invite-bet-title"
+            className="grid gap-2 rounded-lg border border-slate-200 p-4"
+            data-testid="invite-bet"
+          >
             <h2 id="invite-bet-title" className="font-semibold break-words text-slate-900">
               {invite.bet.title}
             </h2>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{invite.bet.description}</p>
+            <p className="text-sm break-words whitespace-pre-line text-slate-700">
+              {invite.bet.description}
+            </p>
             <p className="text-sm">
               <span className="text-slate-600">Wager: </span>
               <span className="font-semibold text-indigo-800">{formatWager(invite.bet)}</span>
@@ -98,26 +114,37 @@ function PendingInvite({ code, invite, user, onAccepted }: Props & { invite: Inv
   );
 }
 
-function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+function Notice({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
-    <Card className="mx-auto mt-8 w-full max-w-md" data-testid={testId}>
-      <CardHeader className="items-center text-center">
-        <Icon name="alert" className="size-10 text-slate-500" />
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        <CardDescription>{children}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex justify-center">
+    <MessageCard
+      testId={testId}
+      title={title}
+      action={
         <ButtonLink to={paths.home} variant="outline">
           Go to the home page
         </ButtonLink>
-      </CardContent>
-    </Card>
+      }
+    >
+      {children}
+    </MessageCard>
   );
 }
 
 function InviteSkeleton() {
   return (
-    <div role="status" aria-label="Loading invite" className="mx-auto grid w-full max-w-lg justify-items-center gap-4 pt-8">
+    <div
+      role="status"
+      aria-label="Loading invite"
+      className="mx-auto grid w-full max-w-lg justify-items-center gap-4 pt-8"
+    >
       <Skeleton className="size-16 rounded-full" />
       <Skeleton className="h-7 w-64" />
       <Skeleton className="h-32 w-full" />

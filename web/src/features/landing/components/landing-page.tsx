@@ -31,12 +31,15 @@ export function LandingPage() {
         <p className="mx-auto rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-800">
           Friendly bets, settled fairly
         </p>
-        <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+        <h1
+          id="hero-title"
+          className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+        >
           Bet with friends you trust
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-slate-700">
-          Propose a friendly bet, let your friend accept, and decide the outcome together. {site.name} keeps score so
-          you can keep the friendship.
+          Propose a friendly bet, let your friend accept, and decide the outcome together.{' '}
+          {site.name} keeps score so you can keep the friendship.
         </p>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonAnchor href={paths.login()} size="lg">
@@ -57,7 +60,10 @@ export function LandingPage() {
         </h2>
         <ol className="grid gap-4 sm:grid-cols-3">
           {steps.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={step.title}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <span
                 aria-hidden="true"
                 className="mb-3 flex size-9 items-center justify-center rounded-full bg-indigo-700 font-bold text-white"

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { site } from '@/config/site.ts';
 
 /** Long-form text page: a title, the date it was last changed, and numbered sections. */
-export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+export function LegalPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto grid max-w-3xl gap-6 rounded-xl border border-slate-200 bg-white p-5 text-slate-800 shadow-sm sm:p-10">
       <header className="grid gap-2">
@@ -38,7 +46,10 @@ export function Bullets({ items }: { items: ReactNode[] }) {
 
 export function Mailbox({ address }: { address: string }) {
   return (
-    <a className="font-medium text-indigo-800 underline underline-offset-4" href={`mailto:${address}`}>
+    <a
+      className="font-medium text-indigo-800 underline underline-offset-4"
+      href={`mailto:${address}`}
+    >
       {address}
     </a>
   );

@@ -9,8 +9,9 @@ export function PrivacyPolicy() {
       title="Privacy Policy"
       intro={
         <p>
-          {site.name} is a social app in which adults record friendly bets with friends they trust. This policy explains
-          what we collect, why, and the choices you have. Questions go to <Mailbox address={site.privacyEmail} />.
+          {site.name} is a social app in which adults record friendly bets with friends they trust.
+          This policy explains what we collect, why, and the choices you have. Questions go to{' '}
+          <Mailbox address={site.privacyEmail} />.
         </p>
       }
     >
@@ -35,15 +36,20 @@ export function PrivacyPolicy() {
           ]}
         />
         <p>
-          We do not sell personal information, we do not use it for advertising, and we send no marketing messages.
+          We do not sell personal information, we do not use it for advertising, and we send no
+          marketing messages.
         </p>
       </LegalSection>
       <LegalSection title="3. Text messages (SMS)">
         <p>
-          A phone number reaches us only when a user invites someone and confirms that person agreed to receive a text
-          message. We send one message per invitation. The recipient can reply STOP at any time and we send that number
-          nothing further. Phone numbers and consent records are never shared with third parties for their marketing.
-          Details are on our <Link className="text-indigo-800 underline underline-offset-4" to={paths.optInProof}>SMS consent page</Link>.
+          A phone number reaches us only when a user invites someone and confirms that person agreed
+          to receive a text message. We send one message per invitation. The recipient can reply
+          STOP at any time and we send that number nothing further. Phone numbers and consent
+          records are never shared with third parties for their marketing. Details are on our{' '}
+          <Link className="text-indigo-800 underline underline-offset-4" to={paths.optInProof}>
+            SMS consent page
+          </Link>
+          .
         </p>
       </LegalSection>
       <LegalSection title="4. Who sees your information">
@@ -56,40 +62,41 @@ export function PrivacyPolicy() {
           ]}
         />
         <p>
-          {site.name} does not hold or move money. If you choose to open a third-party payment app to settle a bet, that
-          app’s own privacy policy applies.
+          {site.name} does not hold or move money. If you choose to open a third-party payment app
+          to settle a bet, that app’s own privacy policy applies.
         </p>
       </LegalSection>
       <LegalSection title="5. How long we keep it">
         <p>
-          We keep your data while your account exists. Bet records keep their history so both participants can rely on
-          them. When you ask us to delete your account, we delete or anonymise your personal information unless the law
-          requires us to keep it.
+          We keep your data while your account exists. Bet records keep their history so both
+          participants can rely on them. When you ask us to delete your account, we delete or
+          anonymise your personal information unless the law requires us to keep it.
         </p>
       </LegalSection>
       <LegalSection title="6. Your choices and rights">
         <p>
-          You can change your name and picture on your profile at any time. To get a copy of your data, correct it or
-          delete your account, write to <Mailbox address={site.privacyEmail} />. We answer within 30 days.
+          You can change your name and picture on your profile at any time. To get a copy of your
+          data, correct it or delete your account, write to <Mailbox address={site.privacyEmail} />.
+          We answer within 30 days.
         </p>
       </LegalSection>
       <LegalSection title="7. Adults only">
         <p>
-          {site.name} is for people aged {site.minimumAge} or older. We do not knowingly collect information from
-          anyone younger; if you believe we have, tell us and we will delete it.
+          {site.name} is for people aged {site.minimumAge} or older. We do not knowingly collect
+          information from anyone younger; if you believe we have, tell us and we will delete it.
         </p>
       </LegalSection>
       <LegalSection title="8. Security">
         <p>
-          Connections are encrypted, sign-in sessions are protected, and access to personal information is limited to
-          what running the service requires. No system is perfectly secure; if something goes wrong we will tell the
-          people affected.
+          Connections are encrypted, sign-in sessions are protected, and access to personal
+          information is limited to what running the service requires. No system is perfectly
+          secure; if something goes wrong we will tell the people affected.
         </p>
       </LegalSection>
       <LegalSection title="9. Changes">
         <p>
-          When this policy changes we update the date above, and for significant changes we tell signed-in users in the
-          app.
+          When this policy changes we update the date above, and for significant changes we tell
+          signed-in users in the app.
         </p>
       </LegalSection>
       <LegalSection title="10. Contact">

@@ -9,10 +9,15 @@ export function updateProfile(body: UpdateProfileRequest): Promise<User> {
   return api.put<User>('/api/user', body);
 }
 
-export function useUpdateProfile({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateProfile> } = {}) {
+export function useUpdateProfile({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof updateProfile> } = {}) {
   return useApiMutation(updateProfile, {
     invalidates: [getUserQueryOptions().queryKey],
-    errorToast: { title: 'Update failed', description: 'Failed to update your name. Please try again.' },
+    errorToast: {
+      title: 'Update failed',
+      description: 'Failed to update your name. Please try again.',
+    },
     config: mutationConfig,
   });
 }

@@ -11,10 +11,15 @@ export async function uploadAvatar(file: File): Promise<void> {
   await setAvatar({ avatarURL: uploadURL });
 }
 
-export function useUploadAvatar({ mutationConfig }: { mutationConfig?: MutationConfig<typeof uploadAvatar> } = {}) {
+export function useUploadAvatar({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof uploadAvatar> } = {}) {
   return useApiMutation(uploadAvatar, {
     invalidates: [getUserQueryOptions().queryKey],
-    errorToast: { title: 'Upload failed', description: 'Failed to upload avatar. Please try again.' },
+    errorToast: {
+      title: 'Upload failed',
+      description: 'Failed to upload avatar. Please try again.',
+    },
     config: mutationConfig,
   });
 }

@@ -9,7 +9,9 @@ import { avatarFileProblem } from '../utils/avatar-file.ts';
 
 export function AvatarPicker({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadAvatar({ mutationConfig: { onSuccess: () => void toast({ title: 'Avatar updated' }) } });
+  const upload = useUploadAvatar({
+    mutationConfig: { onSuccess: () => void toast({ title: 'Avatar updated' }) },
+  });
 
   const choose = (file: File | undefined) => {
     if (input.current) input.current.value = '';

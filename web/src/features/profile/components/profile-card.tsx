@@ -13,7 +13,13 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 
 /** `onProfileChange` lets the page refresh what other features show of this user (friends, requests, bets). */
-export function ProfileCard({ user, onProfileChange }: { user: User; onProfileChange?: () => unknown }) {
+export function ProfileCard({
+  user,
+  onProfileChange,
+}: {
+  user: User;
+  onProfileChange?: () => unknown;
+}) {
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +52,12 @@ export function ProfileCard({ user, onProfileChange }: { user: User; onProfileCh
           </p>
           <p className="text-sm text-slate-600">Member since {formatMonthYear(user.createdAt)}</p>
         </div>
-        <form className="grid content-start gap-4" onSubmit={submit} noValidate aria-label="Your name">
+        <form
+          className="grid content-start gap-4"
+          onSubmit={submit}
+          noValidate
+          aria-label="Your name"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor="first-name">First name</Label>

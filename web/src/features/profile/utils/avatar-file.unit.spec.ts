@@ -7,7 +7,9 @@ describe('avatar file', () => {
   });
 
   it('refuses other types and bigger files', () => {
-    expect(avatarFileProblem({ type: 'application/pdf', size: 10 })).toBe('Please select an image file');
+    expect(avatarFileProblem({ type: 'application/pdf', size: 10 })).toBe(
+      'Please select an image file',
+    );
     expect(avatarFileProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
       'Please select an image smaller than 5MB',
     );

@@ -18,7 +18,12 @@ import {
   type BetDraft,
   type WizardStep,
 } from '../../utils/bet-draft.ts';
-import { problemText, stepProblem, submitProblem, toCreateBetRequest } from '../../utils/wizard-rules.ts';
+import {
+  problemText,
+  stepProblem,
+  submitProblem,
+  toCreateBetRequest,
+} from '../../utils/wizard-rules.ts';
 import { StepDetails } from './step-details.tsx';
 import { StepOpponent } from './step-opponent.tsx';
 import { StepReview } from './step-review.tsx';
@@ -105,7 +110,12 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
         <WizardProgress step={draft.step} />
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-6" aria-labelledby="wizard-step-title">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-6"
+          aria-labelledby="wizard-step-title"
+        >
           <CardTitle>
             <span id="wizard-step-title" tabIndex={-1} className="outline-none">
               {STEP_TITLES[draft.step]}
@@ -122,9 +132,15 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
           ) : null}
           {draft.step === 2 ? <StepDetails draft={draft} update={update} /> : null}
           {draft.step === 3 ? <StepWager draft={draft} update={update} /> : null}
-          {draft.step === 4 ? <StepReview draft={draft} friends={friends} isAuthenticated={isAuthenticated} /> : null}
+          {draft.step === 4 ? (
+            <StepReview draft={draft} friends={friends} isAuthenticated={isAuthenticated} />
+          ) : null}
 
-          <p aria-live="polite" className="min-h-5 text-sm text-slate-600" data-testid="wizard-hint">
+          <p
+            aria-live="polite"
+            className="min-h-5 text-sm text-slate-600"
+            data-testid="wizard-hint"
+          >
             {problem ? problemText(problem) : ''}
           </p>
 
@@ -144,7 +160,11 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
                 </Button>
               ) : (
                 <Button type="submit" disabled={create.isPending} data-testid="send-bet">
-                  {isAuthenticated ? (create.isPending ? 'Sending...' : 'Send Bet Invitation') : 'Sign In to Send Invitation'}
+                  {isAuthenticated
+                    ? create.isPending
+                      ? 'Sending...'
+                      : 'Send Bet Invitation'
+                    : 'Sign In to Send Invitation'}
                 </Button>
               )}
             </div>

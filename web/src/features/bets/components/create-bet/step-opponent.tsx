@@ -25,7 +25,8 @@ export function StepOpponent({ draft, update, isAuthenticated, friends, friendsL
         <div className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
           <p className="font-semibold">Build your bet, sign up to send</p>
           <p className="mt-1">
-            Enter who you want to bet with and the details. You will create your account after entering the bet details.
+            Enter who you want to bet with and the details. You will create your account after
+            entering the bet details.
           </p>
         </div>
         {invitee}
@@ -53,12 +54,23 @@ function InviteeStep({ draft, update }: Pick<Props, 'draft' | 'update'>) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm text-slate-700">
-        Invite someone new by email or text message. They join Wagers from the link and can accept your bet.
+        Invite someone new by email or text message. They join Wagers from the link and can accept
+        your bet.
       </legend>
       <InviteeFields
         idPrefix="bet-invitee"
-        value={{ email: draft.inviteeEmail, phone: draft.inviteePhone, smsConsent: draft.smsConsent }}
-        onChange={(next) => update({ inviteeEmail: next.email, inviteePhone: next.phone, smsConsent: next.smsConsent })}
+        value={{
+          email: draft.inviteeEmail,
+          phone: draft.inviteePhone,
+          smsConsent: draft.smsConsent,
+        }}
+        onChange={(next) =>
+          update({
+            inviteeEmail: next.email,
+            inviteePhone: next.phone,
+            smsConsent: next.smsConsent,
+          })
+        }
       />
     </fieldset>
   );
@@ -81,10 +93,16 @@ function FriendPicker({
   }
   if (!friends || friends.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700" data-testid="no-friends">
+      <div
+        className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700"
+        data-testid="no-friends"
+      >
         <p>You don&apos;t have any friends on Wagers yet.</p>
         <p className="mt-2">
-          <Link to={paths.friends} className="font-medium text-indigo-800 underline underline-offset-4">
+          <Link
+            to={paths.friends}
+            className="font-medium text-indigo-800 underline underline-offset-4"
+          >
             Find or invite friends
           </Link>{' '}
           or switch to Invite New User.
@@ -109,7 +127,9 @@ function FriendPicker({
           <UserAvatar user={friend} />
           <span className="min-w-0">
             <span className="block truncate font-medium text-slate-900">{displayName(friend)}</span>
-            {friend.email ? <span className="block truncate text-sm text-slate-600">{friend.email}</span> : null}
+            {friend.email ? (
+              <span className="block truncate text-sm text-slate-600">{friend.email}</span>
+            ) : null}
           </span>
         </label>
       ))}

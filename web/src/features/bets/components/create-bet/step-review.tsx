@@ -21,14 +21,21 @@ export function StepReview({
       : 'Selected friend';
   return (
     <div className="grid gap-4">
-      <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="bet-review">
+      <dl
+        className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm"
+        data-testid="bet-review"
+      >
         <Row label="Opponent">{opponent}</Row>
         <Row label="Title">{draft.title}</Row>
         <Row label="Description">
           <span className="whitespace-pre-line">{draft.description}</span>
         </Row>
         <Row label="Wager">
-          {formatWager({ wagerType: draft.wagerType, wagerAmount: draft.wagerAmount, wagerDescription: draft.wagerDescription })}
+          {formatWager({
+            wagerType: draft.wagerType,
+            wagerAmount: draft.wagerAmount,
+            wagerDescription: draft.wagerDescription,
+          })}
         </Row>
         <Row label="End date">{draft.endDate ? formatDate(draft.endDate) : 'No end date'}</Row>
         <Row label="Winner confirmation">

@@ -2,11 +2,16 @@ import { BET_LIMITS, type WagerType } from '@wagers/contracts/api/bets';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
 import type { BetDraft } from '../../utils/bet-draft.ts';
-import { CharCounter } from './char-counter.tsx';
+import { LimitedTextField } from './limited-text-field.tsx';
 
-export function StepWager({ draft, update }: { draft: BetDraft; update: (patch: Partial<BetDraft>) => void }) {
+export function StepWager({
+  draft,
+  update,
+}: {
+  draft: BetDraft;
+  update: (patch: Partial<BetDraft>) => void;
+}) {
   return (
     <div className="grid gap-5">
       <fieldset className="grid gap-2">
@@ -17,15 +22,28 @@ export function StepWager({ draft, update }: { draft: BetDraft; update: (patch: 
           onValueChange={(value) => update({ wagerType: value as WagerType })}
           className="sm:grid-cols-2"
         >
-          <RadioCard id="wager-money" value="money" title="Money" hint="A dollar amount you settle between yourselves." />
-          <RadioCard id="wager-custom" value="custom" title="Custom" hint="Dinner, chores, bragging rights..." />
+          <RadioCard
+            id="wager-money"
+            value="money"
+            title="Money"
+            hint="A dollar amount you settle between yourselves."
+          />
+          <RadioCard
+            id="wager-custom"
+            value="custom"
+            title="Custom"
+            hint="Dinner, chores, bragging rights..."
+          />
         </RadioGroup>
       </fieldset>
       {draft.wagerType === 'money' ? (
         <div className="grid gap-2">
           <Label htmlFor="wager-amount">Amount (USD)</Label>
           <div className="relative sm:max-w-56">
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
+            >
               $
             </span>
             <Input
@@ -46,18 +64,15 @@ export function StepWager({ draft, update }: { draft: BetDraft; update: (patch: 
           </p>
         </div>
       ) : (
-        <div className="grid gap-2">
-          <Label htmlFor="wager-description">What are you wagering?</Label>
-          <Textarea
-            id="wager-description"
-            maxLength={BET_LIMITS.wagerDescription}
-            placeholder="e.g. Loser buys dinner"
-            aria-describedby="wager-description-count"
-            value={draft.wagerDescription}
-            onChange={(event) => update({ wagerDescription: event.target.value })}
-          />
-          <CharCounter id="wager-description-count" length={draft.wagerDescription.length} max={BET_LIMITS.wagerDescription} />
-        </div>
+        <LimitedTextField
+          id="wager-description"
+          label="What are you wagering?"
+          multiline
+          max={BET_LIMITS.wagerDescription}
+          placeholder="e.g. Loser buys dinner"
+          value={draft.wagerDescription}
+          onChange={(wagerDescription) => update({ wagerDescription })}
+        />
       )}
     </div>
   );

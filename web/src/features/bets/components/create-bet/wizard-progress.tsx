@@ -23,14 +23,23 @@ export function WizardProgress({ step }: { step: WizardStep }) {
         aria-valuetext={`Step ${step} of ${WIZARD_STEPS.length}`}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-indigo-700 transition-all" style={{ width: `${(step / WIZARD_STEPS.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-indigo-700 transition-all"
+          style={{ width: `${(step / WIZARD_STEPS.length) * 100}%` }}
+        />
       </div>
       <ol className="hidden grid-cols-4 gap-2 text-xs sm:grid">
         {WIZARD_STEPS.map((item) => (
           <li
             key={item}
             aria-current={item === step ? 'step' : undefined}
-            className={cn(item === step ? 'font-semibold text-indigo-800' : item < step ? 'text-slate-700' : 'text-slate-600')}
+            className={cn(
+              item === step
+                ? 'font-semibold text-indigo-800'
+                : item < step
+                  ? 'text-slate-700'
+                  : 'text-slate-600',
+            )}
           >
             {item}. {STEP_TITLES[item]}
           </li>

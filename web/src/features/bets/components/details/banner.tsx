@@ -25,7 +25,10 @@ export function Banner({
     <section
       aria-label={title}
       data-testid={testId}
-      className={cn('flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5', tones[tone])}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5',
+        tones[tone],
+      )}
     >
       <div className="grid gap-1">
         <h2 className="font-semibold text-slate-900">{title}</h2>

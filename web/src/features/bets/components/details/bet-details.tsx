@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client.ts';
 import { ButtonLink } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { MessageCard } from '@/components/feedback/message-card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -20,7 +20,11 @@ export function BetDetails({ betId, userId }: { betId: string; userId: string })
 
   if (isPending) return <BetDetailsSkeleton />;
   if (isError) {
-    const missing = !(error instanceof ApiError) || error.status === 404 || error.status === 403 || error.status === 400;
+    const missing =
+      !(error instanceof ApiError) ||
+      error.status === 404 ||
+      error.status === 403 ||
+      error.status === 400;
     return <BetUnavailable message={missing ? undefined : error.message} />;
   }
 
@@ -59,17 +63,13 @@ function BackLink() {
 
 function BetUnavailable({ message }: { message?: string }) {
   return (
-    <Card className="mx-auto mt-8 w-full max-w-md" data-testid="bet-not-found">
-      <CardHeader className="items-center text-center">
-        <h1 className="text-xl font-semibold text-slate-900">{message ? 'Could not load this bet' : 'Bet not found'}</h1>
-      </CardHeader>
-      <CardContent className="grid justify-items-center gap-4 text-center">
-        <p className="text-sm text-slate-700">
-          {message ?? 'This bet does not exist, or you are not one of its participants.'}
-        </p>
-        <ButtonLink to={paths.home}>Back to dashboard</ButtonLink>
-      </CardContent>
-    </Card>
+    <MessageCard
+      testId="bet-not-found"
+      title={message ? 'Could not load this bet' : 'Bet not found'}
+      action={<ButtonLink to={paths.home}>Back to dashboard</ButtonLink>}
+    >
+      {message ?? 'This bet does not exist, or you are not one of its participants.'}
+    </MessageCard>
   );
 }
 

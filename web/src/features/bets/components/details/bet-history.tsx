@@ -24,14 +24,20 @@ export function BetHistory({ betId }: { betId: string }) {
         ) : (
           <ol className="relative grid gap-4 border-l-2 border-slate-200 pl-5">
             {entries.map((entry) => (
-              <li key={entry.eventId} className="relative" data-testid="history-entry" data-type={entry.type}>
+              <li
+                key={entry.eventId}
+                className="relative"
+                data-testid="history-entry"
+                data-type={entry.type}
+              >
                 <span
                   aria-hidden="true"
                   className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-white bg-indigo-700"
                 />
                 <p className="text-sm font-medium text-slate-900">{entry.summary}</p>
                 <p className="text-xs text-slate-600">
-                  {entry.actorName} · <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+                  {entry.actorName} ·{' '}
+                  <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                 </p>
               </li>
             ))}

@@ -22,7 +22,9 @@ export function BetSummaryCard({ bet }: { bet: Bet }) {
           <Fact label="Created">{formatDate(bet.createdAt)}</Fact>
           {bet.endDate ? <Fact label="Ends">{formatDate(bet.endDate)}</Fact> : null}
           <Fact label="Winner confirmation">
-            {bet.validationMode === 'both' ? 'Both must confirm the same outcome' : 'The first to submit decides'}
+            {bet.validationMode === 'both'
+              ? 'Both must confirm the same outcome'
+              : 'The first to submit decides'}
           </Fact>
         </dl>
       </CardContent>

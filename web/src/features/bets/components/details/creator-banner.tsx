@@ -22,7 +22,9 @@ import { Banner } from './banner.tsx';
 /** The creator of a pending bet waits, may nudge a newcomer again, or withdraws the bet. */
 export function CreatorBanner({ bet }: { bet: Bet }) {
   const navigate = useNavigate();
-  const resend = useResendInvite({ mutationConfig: { onSuccess: () => void toast({ title: 'Invitation resent' }) } });
+  const resend = useResendInvite({
+    mutationConfig: { onSuccess: () => void toast({ title: 'Invitation resent' }) },
+  });
   const remove = useDeleteBet({
     mutationConfig: {
       onSuccess: async () => {
@@ -40,7 +42,11 @@ export function CreatorBanner({ bet }: { bet: Bet }) {
       actions={
         <>
           {bet.opponentId === null ? (
-            <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate(bet.id)}>
+            <Button
+              variant="outline"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(bet.id)}
+            >
               <Icon name="mail" />
               Resend Invite
             </Button>
@@ -54,11 +60,14 @@ export function CreatorBanner({ bet }: { bet: Bet }) {
             <AlertDialogContent>
               <AlertDialogTitle>Delete this bet?</AlertDialogTitle>
               <AlertDialogDescription>
-                &ldquo;{bet.title}&rdquo; will be withdrawn and {waitingOn} can no longer accept it. This cannot be undone.
+                &ldquo;{bet.title}&rdquo; will be withdrawn and {waitingOn} can no longer accept it.
+                This cannot be undone.
               </AlertDialogDescription>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={() => remove.mutate(bet.id)}>Delete Bet</AlertDialogAction>
+                <AlertDialogAction onClick={() => remove.mutate(bet.id)}>
+                  Delete Bet
+                </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>

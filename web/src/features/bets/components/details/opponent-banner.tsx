@@ -10,9 +10,13 @@ import { Banner } from './banner.tsx';
 /** The invited opponent answers a pending bet. */
 export function OpponentBanner({ bet }: { bet: Bet }) {
   const accept = useAcceptBet({
-    mutationConfig: { onSuccess: () => void toast({ title: 'Bet accepted!', description: 'The bet is now active' }) },
+    mutationConfig: {
+      onSuccess: () => void toast({ title: 'Bet accepted!', description: 'The bet is now active' }),
+    },
   });
-  const decline = useDeclineBet({ mutationConfig: { onSuccess: () => void toast({ title: 'Bet declined' }) } });
+  const decline = useDeclineBet({
+    mutationConfig: { onSuccess: () => void toast({ title: 'Bet declined' }) },
+  });
   const busy = accept.isPending || decline.isPending;
   return (
     <Banner

@@ -35,13 +35,19 @@ export function PaymentDialog({ bet }: { bet: Bet }) {
           </DialogDescription>
         </DialogHeader>
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          {site.name} never holds or moves money. Venmo opens in a new tab, where you complete the payment yourself.
+          {site.name} never holds or moves money. Venmo opens in a new tab, where you complete the
+          payment yourself.
         </p>
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Close</Button>
           </DialogClose>
-          <ButtonAnchor href={venmoPayUrl(bet)} target="_blank" rel="noopener noreferrer" data-testid="venmo-link">
+          <ButtonAnchor
+            href={venmoPayUrl(bet)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="venmo-link"
+          >
             Open Venmo
             <Icon name="externalLink" />
             <span className="sr-only">(opens in a new tab)</span>

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { resolutions, type Bet, type Resolution } from '@wagers/contracts/api/bets';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card.tsx';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
 import { useResolveBet } from '../../api/resolve-bet.ts';
@@ -16,7 +22,9 @@ const phaseMessages = {
 export function ResolveCard({ bet, role }: { bet: Bet; role: Role }) {
   const { phase, mine, theirs } = resolutionPhase(bet, role);
   const [choice, setChoice] = useState<Resolution | ''>(mine ?? '');
-  const resolve = useResolveBet({ mutationConfig: { onSuccess: () => void toast({ title: 'Resolution submitted' }) } });
+  const resolve = useResolveBet({
+    mutationConfig: { onSuccess: () => void toast({ title: 'Resolution submitted' }) },
+  });
 
   return (
     <Card data-testid="resolve-card">
@@ -58,7 +66,11 @@ export function ResolveCard({ bet, role }: { bet: Bet; role: Role }) {
           >
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium text-slate-900">Who won?</legend>
-              <RadioGroup value={choice} onValueChange={(value) => setChoice(value as Resolution)} aria-label="Who won?">
+              <RadioGroup
+                value={choice}
+                onValueChange={(value) => setChoice(value as Resolution)}
+                aria-label="Who won?"
+              >
                 {resolutions.map((resolution) => (
                   <RadioCard
                     key={resolution}

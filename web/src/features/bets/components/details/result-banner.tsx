@@ -6,7 +6,11 @@ import { PaymentDialog } from './payment-dialog.tsx';
 
 export function ResultBanner({ bet, userId }: { bet: Bet; userId: string }) {
   const title =
-    bet.winnerId === null ? "It's a draw" : bet.winnerId === userId ? 'You won!' : `${displayName(bet.winner)} won`;
+    bet.winnerId === null
+      ? "It's a draw"
+      : bet.winnerId === userId
+        ? 'You won!'
+        : `${displayName(bet.winner)} won`;
   return (
     <Banner
       tone={bet.winnerId === userId ? 'success' : 'neutral'}
