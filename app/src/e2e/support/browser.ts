@@ -25,16 +25,31 @@ export const viewports = {
   phone: { width: 375, height: 740 },
 } as const;
 
-export async function newPerson(browser: Browser, baseURL: string, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: viewports[viewport], permissions: [] });
+export type Viewport = keyof typeof viewports;
+
+/** A separate person: their own cookies and storage. `clipboard` lets the page read and write it. */
+export async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = 'desktop',
+  options: { clipboard?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewports[viewport],
+    permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+  });
+  // A loaded CI machine can be slow; a journey step waits this long before it fails.
+  context.setDefaultTimeout(15_000);
+  return context;
 }
 
 const screenshotDir = fileURLToPath(new URL('../../../../docs/screenshots', import.meta.url));
 
-/** Saves what the person sees to docs/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves what the person sees to docs/screenshots/<name>.png: the whole page, or only the window (a dialog). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /** Signs in through the real pages: the sign-in form, then the link from the development inbox. */

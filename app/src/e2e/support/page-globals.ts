@@ -1,0 +1,19 @@
+/**
+ * The few browser globals the tests touch inside page.evaluate, typed here because the server
+ * tsconfig has no DOM library. Use as `const w = globalThis as unknown as PageGlobals`.
+ */
+export interface PageGlobals {
+  axe?: { run(): Promise<{ violations: AxeViolation[] }> };
+  document: { documentElement: { scrollWidth: number } };
+  innerWidth: number;
+  localStorage: { getItem(key: string): string | null; clear(): void };
+  navigator: { clipboard: { readText(): Promise<string> } };
+  requestAnimationFrame(callback: () => void): number;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
