@@ -4,7 +4,12 @@ import type { User } from '@wagers/contracts/api/user';
 import { inviteStream } from '@wagers/contracts/events/invite';
 import { startTestApp, type ApiClient, type TestApp } from '@wagers/app/test-support/test-app';
 import { resetProjector } from '@wagers/platform/projections/checkpoints';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { resendInvite } from '@wagers/command-service/invites/resend-invite';
+import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { DISPATCHER_NAME } from './dispatcher.ts';
 import { eventually, queryDb, streamEvents } from './test-support/log.ts';
 import { signInThroughSmtp } from './test-support/sign-in.ts';
@@ -132,6 +137,42 @@ describe('email invitations through a real SMTP server', () => {
     }, 'the SMS in the outbox');
     const page = await (await fetch(`${app.url}/dev/sms`)).text();
     expect(page).toContain('Reply STOP to opt out.');
+  });
+
+  it('delivers a resend again, as a delivery of its own', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'again@example.com' });
+    await smtp.waitFor(() => mailsTo('again@example.com').length === 1, 'the invitation');
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
+    try {
+      const context = { actorId: annId, correlationId: randomUUID(), now: new Date(), newId: randomUUID };
+      await resendInvite(store, sent.body.code, context);
+      await expect(resendInvite(store, sent.body.code, { ...context, actorId: randomUUID() })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+    await smtp.waitFor(() => mailsTo('again@example.com').length === 2, 'the invitation sent again');
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).filter((e) => e.type === 'InviteDelivered').length === 2,
+      'the second InviteDelivered',
+    );
+    const types = (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).map((e) => e.type);
+    expect(types).toEqual(['InviteSent', 'InviteDelivered', 'InviteResent', 'InviteDelivered']);
+  });
+
+  it('mounts neither the Twilio webhook nor the queue board when they are not configured', async () => {
+    const inbound = await fetch(`${app.url}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'From=%2B14155550100&Body=STOP',
+    });
+    expect(inbound.status).toBe(404);
+    const board = await fetch(`${app.url}/admin/queues/api/queues`);
+    expect(await board.text()).not.toContain('"queues"');
   });
 
   it('never sends twice when the dispatcher reads the log again from the start', async () => {
