@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Bet } from '@wagers/contracts/api/bets';
 import { displayName } from '@wagers/contracts/api/user';
@@ -11,9 +12,13 @@ import { BetStatusBadge } from './bet-status-badge.tsx';
 /** One bet in a list; the whole card opens the bet. */
 export function BetCard({ bet }: { bet: Bet }) {
   const opponent = bet.opponent ? displayName(bet.opponent) : 'Pending invite';
+  const id = useId();
   return (
     <Link
       to={paths.bet(bet.id)}
+      // The title names the link; the rest of the card describes it.
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-people ${id}-status ${id}-wager`}
       data-testid="bet-card"
       data-bet-id={bet.id}
       className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-5"
@@ -23,6 +28,7 @@ export function BetCard({ bet }: { bet: Bet }) {
           className="flex items-center gap-2"
           aria-label={`${displayName(bet.creator)} versus ${opponent}`}
           role="img"
+          id={`${id}-people`}
         >
           <UserAvatar user={bet.creator} size="sm" />
           <span aria-hidden="true" className="text-xs font-semibold text-slate-600 uppercase">
@@ -34,12 +40,16 @@ export function BetCard({ bet }: { bet: Bet }) {
             <Avatar fallback="?" size="sm" />
           )}
         </div>
-        <BetStatusBadge status={bet.status} />
+        <span id={`${id}-status`}>
+          <BetStatusBadge status={bet.status} />
+        </span>
       </div>
-      <h3 className="mt-3 font-semibold break-words text-slate-900">{bet.title}</h3>
+      <h3 id={`${id}-title`} className="mt-3 font-semibold break-words text-slate-900">
+        {bet.title}
+      </h3>
       <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700">{bet.description}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="font-semibold text-indigo-800" data-testid="bet-wager">
+        <span className="font-semibold text-indigo-800" data-testid="bet-wager" id={`${id}-wager`}>
           {formatWager(bet)}
         </span>
         <span className="text-slate-600">{formatDate(bet.createdAt)}</span>
