@@ -48,11 +48,11 @@ describe('avatar upload to an S3-compatible bucket', () => {
     expect(url).toContain('X-Amz-Signature=');
     expect((await put(url, png, 'image/png')).status).toBe(200);
 
-    const set = await ann.client.put<{ profileImageUrl: string }>('/api/avatar', { avatarURL: url });
+    const set = await ann.client.put<User>('/api/avatar', { avatarURL: url });
     expect(set.status).toBe(200);
     expect(set.body.profileImageUrl).toBe(url.split('?')[0]);
     expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(set.body.profileImageUrl);
-    const stored = await fetch(set.body.profileImageUrl);
+    const stored = await fetch(set.body.profileImageUrl!);
     expect(Buffer.from(await stored.arrayBuffer()).equals(png)).toBe(true);
   });
 

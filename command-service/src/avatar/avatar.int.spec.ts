@@ -45,10 +45,10 @@ describe('avatar upload on the local disk', () => {
     expect(url).toMatch(/[?&]signature=/);
     expect((await put(url, png, 'image/png')).status).toBe(200);
 
-    const set = await ann.client.put<{ profileImageUrl: string }>('/api/avatar', { avatarURL: url });
+    const set = await ann.client.put<User>('/api/avatar', { avatarURL: url });
     expect(set.status).toBe(200);
     expect(set.headers.get('x-wagers-position')).toBeTruthy();
-    const imageUrl = set.body.profileImageUrl;
+    const imageUrl = set.body.profileImageUrl!;
     expect(imageUrl).toMatch(new RegExp(`^/avatars/${ann.id}/[0-9a-f-]{36}$`));
 
     expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(imageUrl);

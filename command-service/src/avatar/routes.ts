@@ -7,6 +7,7 @@ import { invalid } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, sendPosition } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { loadUserView } from '../users/load-user.ts';
 import { readUserEvent, userDecider } from '../users/user.ts';
 import { createAvatarStore } from './create-store.ts';
 import { detectImageType } from './image-type.ts';
@@ -44,7 +45,7 @@ export function avatarRouter(deps: CommandServiceDeps): Router {
       commandContext(req, deps.runtime),
     );
     sendPosition(res, result.position);
-    res.json({ profileImageUrl: avatarUrl });
+    res.json(await loadUserView(deps.store, userId));
   });
 
   if (local) router.use(localAvatarRouter(local, deps));

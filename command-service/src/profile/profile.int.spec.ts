@@ -22,8 +22,9 @@ describe('PUT /api/user', () => {
     const updated = await ann.client.put<User>('/api/user', { firstName: '  Ann ', lastName: ' Lee' });
     expect(updated.status).toBe(200);
     expect(updated.headers.get('x-wagers-position')).toBeTruthy();
-    expect(updated.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
-    expect((await ann.client.get<User>('/api/auth/user')).body).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    const me = await ann.client.get<User>('/api/auth/user');
+    expect(me.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    expect(updated.body).toEqual(me.body);
     catchUp(bob, ann);
     expect((await bob.client.get<User[]>('/api/friends')).body).toEqual([
       expect.objectContaining({ id: ann.id, firstName: 'Ann', lastName: 'Lee' }),

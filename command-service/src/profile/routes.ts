@@ -6,9 +6,10 @@ import { handleCommand } from '@wagers/platform/decider';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, sendPosition } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { loadUserView } from '../users/load-user.ts';
 import { readUserEvent, userDecider } from '../users/user.ts';
 
-/** PUT /api/user: the signed-in user's own first and last name. */
+/** PUT /api/user: the signed-in user's own first and last name; answers with the user. */
 export function profileRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.put('/api/user', requireUser, async (req, res) => {
@@ -23,7 +24,7 @@ export function profileRouter(deps: CommandServiceDeps): Router {
       commandContext(req, deps.runtime),
     );
     sendPosition(res, result.position);
-    res.json({ id: userId, firstName, lastName });
+    res.json(await loadUserView(deps.store, userId));
   });
   return router;
 }
