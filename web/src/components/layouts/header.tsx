@@ -36,10 +36,11 @@ function SignedInNav({ user }: { user: User }) {
         </ButtonLink>
         <NavLink
           to={paths.profile}
-          aria-label="Profile"
           data-testid="header-avatar"
           className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
+          {/* Named by hidden text, not aria-label: a label must contain the visible initials (WCAG 2.5.3). */}
+          <span className="sr-only">Profile</span>
           <UserAvatar user={user} size="sm" />
         </NavLink>
       </div>
