@@ -9,7 +9,7 @@ function layout(title: string, body: string): string {
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8fafc; color: #0f172a; }
-  main { width: min(420px, calc(100vw - 32px)); background: #fff; border: 1px solid #e2e8f0; border-radius: 12px; padding: 32px 24px; box-shadow: 0 1px 3px rgba(15,23,42,.08); }
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #fff; border: 1px solid #e2e8f0; border-radius: 12px; padding: 32px 24px; box-shadow: 0 1px 3px rgba(15,23,42,.08); }
   h1 { font-size: 1.5rem; margin: 0 0 8px; }
   p { color: #334155; line-height: 1.5; }
   a.logo { display: inline-block; font-weight: 700; color: #4338ca; text-decoration: none; margin-bottom: 16px; font-size: 1.1rem; }
