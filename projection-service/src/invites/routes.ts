@@ -24,7 +24,7 @@ interface InviteRow {
 /** GET /api/invites/{code}: public, since the code itself is the secret a newcomer holds. */
 export function invitesQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  router.get('/api/invites/:code', readYourWrites(deps.watcher, ['invites', 'users']), async (req, res) => {
+  router.get('/api/invites/:code', readYourWrites(deps.watcher, ['invites', 'users', 'bets']), async (req, res) => {
     const result = await deps.pool.query<InviteRow>(
       `SELECT i.code, i.status, i.message, u.first_name, u.last_name, u.email, u.profile_image_url,
               b.id AS bet_id, b.title AS bet_title, b.description AS bet_description, b.wager_type,
