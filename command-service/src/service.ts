@@ -5,6 +5,7 @@ import type { SignInMailer } from './deps.ts';
 /** The command side: every mutating /api call and the sign-in routes. */
 export function commandService(context: HostContext, signInMailer: SignInMailer): ServicePart {
   return {
+    name: 'command service',
     routers: [commandRouter({ ...context, signInMailer })],
   };
 }

@@ -12,6 +12,7 @@ export function openNotificationQueue(context: HostContext): { queue: Queue<Noti
   return {
     queue,
     part: {
+      name: 'notification queue',
       readiness: {
         redis: async () => {
           await queue.count();

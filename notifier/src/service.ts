@@ -46,6 +46,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
     routers.push(adminBoardRouter([queue], { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }));
   }
   return {
+    name: 'notifier',
     routers,
     async stop() {
       await dispatcher.stop();

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { Pool } from 'pg';
@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { createPool } from './db.ts';
 import { createEventStore } from './event-store/factory.ts';
 import type { EventStore } from './event-store/port.ts';
+import { escapeHtml } from './html.ts';
 import { baseApp } from './http/app.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -33,6 +34,8 @@ export interface HostContext {
 
 /** One service's contribution to a process: routes, background work, readiness, queue depth. */
 export interface ServicePart {
+  /** Named in the log if stopping it hangs. */
+  name?: string;
   routers?: Router[];
   readiness?: Record<string, ReadinessCheck>;
   queueDepth?: () => Promise<Record<string, number>>;
@@ -65,10 +68,24 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
   const { config, logger } = options;
   const runtime = options.runtime ?? systemRuntime;
   const infrastructure = await resolveInfrastructure(config, logger);
-  const stops: (() => Promise<unknown>)[] = [() => infrastructure.stop()];
+  const stops: { name: string; run: () => Promise<unknown> }[] = [
+    { name: 'infrastructure', run: () => infrastructure.stop() },
+  ];
   const stop = async () => {
     for (const step of stops.reverse()) {
-      await step().catch((error: unknown) => logger.warn({ err: error }, 'stop step failed'));
+      // A step that hangs must not keep the process from stopping: give each one 10 s.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn({ step: step.name }, 'stop step did not finish in 10 s; going on');
+          resolve();
+        }, 10_000);
+      });
+      await Promise.race([
+        step.run().catch((error: unknown) => logger.warn({ err: error, step: step.name }, 'stop step failed')),
+        timeout,
+      ]);
+      clearTimeout(timer);
     }
     stops.length = 0;
   };
@@ -76,9 +93,9 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     const { databaseUrl, redisUrl } = infrastructure;
     await migrate(databaseUrl, [platformMigrations, ...options.migrations], logger);
     const pool = createPool(databaseUrl, 20);
-    stops.push(() => pool.end());
+    stops.push({ name: 'database pool', run: () => pool.end() });
     const store = createEventStore(config, pool, databaseUrl);
-    stops.push(() => store.close());
+    stops.push({ name: 'event store', run: () => store.close() });
     const sessions = new SessionStore(pool, { ttlDays: config.SESSION_TTL_DAYS, secure: config.production });
     let publicUrl = config.PUBLIC_URL ?? '';
     const context: HostContext = {
@@ -93,7 +110,9 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       publicUrl: () => publicUrl,
     };
     const parts = await options.parts(context);
-    for (const part of parts) if (part.stop) stops.push(part.stop);
+    parts.forEach((part, index) => {
+      if (part.stop) stops.push({ name: part.name ?? `part ${index}`, run: part.stop });
+    });
 
     const app = baseApp(logger, sessions);
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
@@ -112,9 +131,16 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     app.use('/api', notFoundHandler);
     if (options.webDist && existsSync(options.webDist)) {
       const dist = options.webDist;
+      // The app's mailboxes come from configuration, handed over in the page it loads from.
+      const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+        '<head>',
+        `<head>\n    <meta name="wagers:support-email" content="${escapeHtml(config.SUPPORT_EMAIL)}" />` +
+          `\n    <meta name="wagers:privacy-email" content="${escapeHtml(config.PRIVACY_EMAIL)}" />`,
+      );
       app.use(express.static(dist, { index: false, maxAge: '1h' }));
       app.get('/{*path}', (_req, res) => {
-        res.sendFile(path.join(dist, 'index.html'), { maxAge: 0 });
+        res.setHeader('cache-control', 'no-cache');
+        res.type('html').send(indexHtml);
       });
     } else if (options.webDist) {
       logger.warn('web/dist is missing: run `npm run build` to serve the web app');
@@ -125,13 +151,14 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       const listening = app.listen(config.PORT, () => resolve(listening));
       listening.once('error', reject);
     });
-    stops.push(
-      () =>
+    stops.push({
+      name: 'http server',
+      run: () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         }),
-    );
+    });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     publicUrl ||= `http://localhost:${port}`;

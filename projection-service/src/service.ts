@@ -13,6 +13,7 @@ export async function projectionService(context: HostContext): Promise<ServicePa
     runProjector(projector, { store, pool, connectionString: databaseUrl, logger }),
   );
   return {
+    name: 'projection service',
     routers: [queryRouter({ config, pool, watcher, logger })],
     async stop() {
       await Promise.all(projectors.map((projector) => projector.stop()));

@@ -126,3 +126,24 @@ describe('operations', () => {
     expect(ready.headers.get('x-correlation-id')).toMatch(/^[\w-]{8,}$/);
   });
 });
+
+describe('the web app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SUPPORT_EMAIL: 'help@wagers.test', PRIVACY_EMAIL: 'privacy@wagers.test' } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('is served for every page path, carrying the configured mailboxes', async () => {
+    const page = await app.anonymous().get('/friends');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    expect(page.text).toContain('<meta name="wagers:support-email" content="help@wagers.test" />');
+    expect(page.text).toContain('<meta name="wagers:privacy-email" content="privacy@wagers.test" />');
+    const missingApi = await app.anonymous().get('/api/no-such-thing');
+    expect(missingApi.status).toBe(404);
+    expect(missingApi.headers.get('content-type')).toContain('application/problem+json');
+  });
+});

@@ -111,6 +111,8 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
         onError: (error) => (failure = error),
       });
       subscription = current;
+      // stop() may have run while this copy was preparing, before there was anything to stop.
+      if (stopped) void current.stop();
       await current.done;
       subscription = null;
       if (stopped) return;
