@@ -118,6 +118,8 @@ describe('a bet with a newcomer', () => {
       betInput({ inviteeEmail: 'late@example.com' }),
     );
     expect((await alice.client.delete(`/api/bets/${created.body.id}`)).status).toBe(200);
+    const invitePage = await alice.client.get(`/api/invites/${created.body.invite?.code ?? ''}`);
+    expect(invitePage.status).toBe(404);
     const late = await app.signIn('late@example.com');
     const accepted = await late.post(`/api/invites/${created.body.invite?.code ?? ''}/accept`);
     expect(accepted.status, accepted.text).toBe(200);

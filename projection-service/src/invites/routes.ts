@@ -13,6 +13,7 @@ interface InviteRow {
   last_name: string | null;
   email: string;
   profile_image_url: string | null;
+  invite_bet_id: string | null;
   bet_id: string | null;
   bet_title: string | null;
   bet_description: string | null;
@@ -26,17 +27,18 @@ export function invitesQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
   router.get('/api/invites/:code', readYourWrites(deps.watcher, ['invites', 'users', 'bets']), async (req, res) => {
     const result = await deps.pool.query<InviteRow>(
-      `SELECT i.code, i.status, i.message, u.first_name, u.last_name, u.email, u.profile_image_url,
+      `SELECT i.code, i.status, i.message, i.bet_id AS invite_bet_id, u.first_name, u.last_name, u.email, u.profile_image_url,
               b.id AS bet_id, b.title AS bet_title, b.description AS bet_description, b.wager_type,
               b.wager_amount_cents, b.wager_description
        FROM rm_invites i
        JOIN rm_users u ON u.id = i.inviter_id
-       LEFT JOIN rm_bets b ON b.id = i.bet_id
+       LEFT JOIN rm_bets b ON b.id = i.bet_id AND b.status <> 'deleted'
        WHERE i.code = $1`,
       [String(req.params.code)],
     );
     const row = result.rows[0];
-    if (!row) throw notFound('This invite link is invalid or has expired');
+    // An invite to a bet its creator has since deleted leads nowhere.
+    if (!row || (row.invite_bet_id && !row.bet_id)) throw notFound('This invite link is invalid or has expired');
     const view: InviteView = {
       code: row.code,
       status: row.status,
