@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AVATAR_MAX_BYTES } from '@wagers/contracts/api/profile';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { launchBrowser, newPerson, signInThroughBrowser } from './support/browser.ts';
+import { emailFor, toast } from './support/people.ts';
+import { solidPng } from './support/png.ts';
+
+/** A new member names themself and sets a picture; the profile turns away what it cannot take. */
+describe('profile: rename and avatar upload', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const email = emailFor('Pat');
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    page = await (await newPerson(browser, app.url)).newPage();
+    await page.goto('/api/login');
+    await signInThroughBrowser(page, email, app.url);
+    await page.getByTestId('dashboard').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('asks for both names, then saves them everywhere the name shows', async () => {
+    await page.getByTestId('header-avatar').click();
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await page.getByText(/^Member since \w+ \d{4}$/).waitFor();
+
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByLabel('Last name').fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').getByText('Please enter both first and last name').waitFor();
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel('Last name').fill('Quinn');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').getByText('Please enter both first and last name').waitFor();
+
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated').waitFor();
+    await page.getByTestId('profile-name').getByText('Pat Quinn').waitFor();
+    await expect(page.getByTestId('header-avatar').textContent()).resolves.toContain('PQ');
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByText('Welcome back, Pat!').waitFor();
+  });
+
+  it('refuses a file that is not an image, or one of 5 MB or more', async () => {
+    await page.goto('/profile');
+    const input = page.getByTestId('avatar-input');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await toast(page, 'Invalid file').getByText('Please select an image file').waitFor();
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1) });
+    await toast(page, 'Invalid file').getByText('Please select an image smaller than 5MB').waitFor();
+  });
+
+  it('uploads a picture that then shows in the profile and the header, after a reload too', async () => {
+    await page.goto('/profile');
+    await page.getByTestId('avatar-input').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: solidPng(64, [79, 70, 229]),
+    });
+    await toast(page, 'Avatar updated').waitFor();
+    const served = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/avatars/'));
+    await page.reload();
+    expect((await served).status(), 'GET of the stored picture').toBe(200);
+    const picture = page.getByTestId('header-avatar').locator('img');
+    await picture.waitFor();
+    await expect(picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(64);
+    await page.getByTestId('profile-card').locator('img').waitFor();
+  });
+});
