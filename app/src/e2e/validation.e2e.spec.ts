@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BET_LIMITS } from '@wagers/contracts/api/bets';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { launchBrowser } from './support/browser.ts';
+import { apiPerson, befriendOverApi, browserFor, caughtUp, toast, type ApiPerson } from './support/people.ts';
+import { next, wizardStep } from './support/wizard.ts';
+
+/** Spec section 5: every rule the create wizard and the friends screen's invite apply, as the user meets it. */
+describe('validation messages', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let val: ApiPerson;
+  let zed: ApiPerson;
+  let page: Page;
+
+  const hint = () => page.getByTestId('wizard-hint');
+  const nextButton = () => page.getByRole('button', { name: 'Next' });
+  const expectHint = async (text: string) => {
+    await hint().getByText(text, { exact: true }).waitFor();
+    await expect(nextButton().isDisabled()).resolves.toBe(true);
+  };
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [val, zed] = await Promise.all([
+      apiPerson(app, { first: 'Val', last: 'Vance' }),
+      apiPerson(app, { first: 'Zed', last: 'Zimmer' }),
+    ]);
+    const wes = await apiPerson(app, { first: 'Wes', last: 'West' });
+    await befriendOverApi(val, wes);
+    await caughtUp(val, wes, zed);
+    ({ page } = await browserFor(browser, app, val));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('create bet, step 1: a friend, or an email or a phone with SMS consent', async () => {
+    await page.goto('/bets/create');
+    await page.getByRole('radio', { name: 'Wes West' }).waitFor();
+    await expectHint('Please select a friend');
+    await page.getByRole('radio', { name: 'Wes West' }).click();
+    await expect(nextButton().isEnabled()).resolves.toBe(true);
+
+    await page.getByRole('tab', { name: 'Invite New User' }).click();
+    await expectHint('Please enter an email or phone number');
+    const email = page.getByLabel('Email address');
+    const phone = page.getByLabel('Phone number');
+    await expect(phone.getAttribute('placeholder')).resolves.toMatch(/^\+/);
+    await phone.fill('+1 415 555 0123');
+    await expect(email.isDisabled()).resolves.toBe(true);
+    await expectHint('SMS Consent Required: Please confirm you have permission to send SMS to this number');
+    const consent = page.getByRole('checkbox', { name: /STOP/ });
+    await consent.click();
+    await expect(nextButton().isEnabled()).resolves.toBe(true);
+    await phone.fill('');
+    await expect(consent.count()).resolves.toBe(0);
+    await phone.fill('+1 415 555 0123');
+    await expect(consent.getAttribute('aria-checked')).resolves.toBe('false');
+    await phone.fill('');
+    await email.fill('newcomer@example.com');
+    await expect(phone.isDisabled()).resolves.toBe(true);
+    await expect(nextButton().isEnabled()).resolves.toBe(true);
+    await next(page);
+  });
+
+  it('create bet, step 2: title and description required, with counters and limits; end date from today', async () => {
+    await wizardStep(page).getByText('Step 2 of 4').waitFor();
+    await expectHint('Missing information: Please fill in all required fields');
+    const title = page.getByLabel('Title');
+    await title.fill('x'.repeat(BET_LIMITS.title + 50));
+    await expect(title.inputValue()).resolves.toHaveLength(BET_LIMITS.title);
+    await page.getByTestId('bet-title-count').getByText(`${BET_LIMITS.title}/${BET_LIMITS.title}`).waitFor();
+    await title.fill('Wes learns to juggle');
+    await page.getByTestId('bet-title-count').getByText(`20/${BET_LIMITS.title}`).waitFor();
+    await expectHint('Missing information: Please fill in all required fields');
+
+    const description = page.getByLabel('Description');
+    await description.fill('y'.repeat(BET_LIMITS.description + 1));
+    await expect(description.inputValue()).resolves.toHaveLength(BET_LIMITS.description);
+    await page.getByTestId('bet-description-count').getByText(`${BET_LIMITS.description}/${BET_LIMITS.description}`).waitFor();
+    await description.fill('Three balls, one minute.');
+    await expect(nextButton().isEnabled()).resolves.toBe(true);
+
+    const endDate = page.getByLabel('End date (optional)');
+    const today = await endDate.getAttribute('min');
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await endDate.fill('2020-01-01');
+    await expect(nextButton().isDisabled()).resolves.toBe(true);
+    await endDate.fill(today!);
+    await expect(page.getByRole('radio', { name: /^Both must confirm/ }).getAttribute('aria-checked')).resolves.toBe('true');
+    await next(page);
+  });
+
+  it('create bet, step 3: an amount for money, a description for custom', async () => {
+    await wizardStep(page).getByText('Step 3 of 4').waitFor();
+    await expectHint('Please enter a wager amount');
+    const amount = page.getByLabel('Amount (USD)');
+    await expect(amount.getAttribute('step')).resolves.toBe('0.01');
+    await expect(amount.getAttribute('min')).resolves.toBe('0');
+    await amount.fill('0');
+    await expectHint('Please enter a wager amount');
+    await amount.fill('7.25');
+    await expect(nextButton().isEnabled()).resolves.toBe(true);
+
+    await page.getByRole('radio', { name: /^Custom/ }).click();
+    await expectHint("Please describe what you're wagering");
+    const stake = page.getByLabel('What are you wagering?');
+    await stake.fill('z'.repeat(BET_LIMITS.wagerDescription + 1));
+    await expect(stake.inputValue()).resolves.toHaveLength(BET_LIMITS.wagerDescription);
+    await page
+      .getByTestId('wager-description-count')
+      .getByText(`${BET_LIMITS.wagerDescription}/${BET_LIMITS.wagerDescription}`)
+      .waitFor();
+    await stake.fill('Loser juggles for the winner');
+    await next(page);
+    await wizardStep(page).getByText('Step 4 of 4').waitFor();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByTestId('dashboard').waitFor();
+  });
+
+  it('friends invite: one channel at a time, consent before a text, server refusals shown', async () => {
+    await page.goto('/friends');
+    await page.getByTestId('tab-invite').click();
+    const send = page.getByRole('button', { name: 'Send Invitation' });
+    const email = page.getByLabel('Email address');
+    const phone = page.getByLabel('Phone number');
+    await expect(send.isDisabled()).resolves.toBe(true);
+
+    await phone.fill('+1 415 555 0123');
+    await expect(email.isDisabled()).resolves.toBe(true);
+    await expect(send.isDisabled()).resolves.toBe(true);
+    const consent = page.getByRole('checkbox', { name: /STOP/ });
+    await page.getByText(/rates may apply.*STOP to opt out/).waitFor();
+    await consent.click();
+    await send.click();
+    await toast(page, 'Invitation sent!').getByText('An SMS was sent to +1 415 555 0123').waitFor();
+    await expect(phone.inputValue()).resolves.toBe('');
+    await expect(consent.count()).resolves.toBe(0);
+
+    await email.fill('not-an-email');
+    await expect(phone.isDisabled()).resolves.toBe(true);
+    await send.click();
+    await toast(page, 'Error').getByText('Enter a valid email address').waitFor();
+    await email.fill('friend.to.be@example.com');
+    await send.click();
+    await toast(page, 'Invitation sent!').getByText('An email was sent to friend.to.be@example.com').waitFor();
+    await expect(email.inputValue()).resolves.toBe('');
+    await expect(send.isDisabled()).resolves.toBe(true);
+  });
+
+  it('user search: only for non-blank text; an email shows only when typed exactly', async () => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/search') searches.push(request.url());
+    });
+    await page.getByTestId('tab-find').click();
+    const box = page.getByPlaceholder('Search by email or name');
+    await box.fill('   ');
+    // Longer than the search's debounce: had it searched, the request would have gone by now.
+    await page.waitForTimeout(600);
+    expect(searches).toEqual([]);
+
+    await box.fill('Zimmer');
+    const result = page.getByTestId('search-result').filter({ hasText: 'Zed Zimmer' });
+    await result.getByRole('button', { name: 'Add Friend' }).waitFor();
+    await expect(result.getByText(zed.user.email!).count()).resolves.toBe(0);
+    await box.fill(zed.user.email!);
+    await result.getByText(zed.user.email!).waitFor();
+  });
+
+  it('a lost session: the Unauthorized toast, then sign-in', async () => {
+    await page.context().clearCookies();
+    await page.getByTestId('search-result').getByRole('button', { name: 'Add Friend' }).click();
+    await toast(page, 'Unauthorized').getByText('You are logged out. Logging in again...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/api/login');
+  });
+});
