@@ -1,4 +1,5 @@
 import { eventStoreBench } from './event-store.ts';
+import { webBench } from './web.ts';
 
 /**
  * `npm run bench [name...]`: each bench sets up what it measures on fresh resources, prints its
@@ -6,6 +7,7 @@ import { eventStoreBench } from './event-store.ts';
  */
 const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
+  web: webBench,
 };
 
 const asked = process.argv.slice(2);
