@@ -43,7 +43,7 @@ async function load(context: BrowserContext, reload: boolean, scripts?: Set<stri
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto('/', { waitUntil: 'commit' });
   await page.waitForFunction('globalThis.__dashboardMarks?.data !== undefined');
-  return (await page.evaluate('globalThis.__dashboardMarks')) as Marks;
+  return page.evaluate<Marks>('globalThis.__dashboardMarks');
 }
 
 async function seed(app: TestApp): Promise<ApiPerson> {
