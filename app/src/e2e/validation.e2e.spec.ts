@@ -171,7 +171,20 @@ describe('validation messages', () => {
     await result.getByText(zed.user.email!).waitFor();
   });
 
+  it('keyboard: Enter sends the invite, F8 moves focus to the notifications', async () => {
+    await page.getByTestId('tab-invite').click();
+    await page.getByLabel('Email address').focus();
+    await page.keyboard.type('keys.only@example.com');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Invitation sent!').waitFor();
+    await page.keyboard.press('F8');
+    await page.locator('[role="region"][aria-label^="Notifications"] :focus').waitFor();
+  });
+
   it('a lost session: the Unauthorized toast, then sign-in', async () => {
+    await page.getByTestId('tab-find').click();
+    await page.getByPlaceholder('Search by email or name').fill('Zimmer');
+    await page.getByTestId('search-result').getByRole('button', { name: 'Add Friend' }).waitFor();
     await page.context().clearCookies();
     await page.getByTestId('search-result').getByRole('button', { name: 'Add Friend' }).click();
     await toast(page, 'Unauthorized').getByText('You are logged out. Logging in again...').waitFor();
