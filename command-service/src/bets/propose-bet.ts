@@ -3,11 +3,12 @@ import type { createBetRequestSchema, CreateBetResponse } from '@wagers/contract
 import { betStream } from '@wagers/contracts/events/bet';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { CommandContext } from '@wagers/platform/decider';
-import { conflict } from '@wagers/platform/errors';
+import { DomainError } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { sendInvite } from '../invites/send-invite.ts';
+import { newInviteCode, sendInvite } from '../invites/send-invite.ts';
+import { foldStream } from '../users/load-user.ts';
 import { areFriends } from './are-friends.ts';
-import { initialBetState } from './bet.ts';
+import { initialBetState, readBetEvent } from './bet.ts';
 import { toProposeBet } from './create-request.ts';
 import { createdBet } from './created-bet.ts';
 import type { ProposeBet } from './commands.ts';
@@ -25,22 +26,12 @@ type CreateBetBody = z.output<typeof createBetRequestSchema>;
 export interface ProposeBetDeps {
   store: EventStore;
   publicUrl: string;
-  /** How long a retry waits for the first request with its key to finish the invitation. */
-  retryWaitMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function inviteAttached(store: EventStore, betId: string): Promise<boolean> {
-  const recorded = await store.readStream(betStream(betId));
-  return recorded.some((event) => event.type === 'BetInviteAttached');
 }
 
 /**
  * POST /api/bets: proposes the bet and, for a newcomer, sends the invitation tied to it. With an
  * Idempotency-Key only the request that reserved the key does the work; a retry answers with
- * the bet the first one made (waiting briefly if that one is still sending the invitation), even
+ * the bet the first one made (finishing its invitation if that one has not yet), even
  * if the request would no longer pass today (an end date that has since gone by).
  */
 export async function proposeNewBet(
@@ -61,11 +52,11 @@ export async function proposeNewBet(
   const forBet = (betId: string): ProposeBet => ({ ...command, data: { ...command.data, betId } });
   if (!idempotencyKey) {
     betDecider.decide(command, initialBetState());
-    return createBet(deps, command, true, context);
+    return createBet(deps, command, context);
   }
   const hash = requestHash(whatWasAsked(command));
   const earlier = await findBetRequest(store, creatorId, idempotencyKey);
-  if (earlier) return createBet(deps, forBet(sameRequestOrRefuse(earlier, hash)), false, context);
+  if (earlier) return createBet(deps, forBet(sameRequestOrRefuse(earlier, hash)), context);
   // Bad input is refused before anything is written, the key's reservation included.
   betDecider.decide(command, initialBetState());
   const reservation = await reserveBetRequest(
@@ -73,32 +64,23 @@ export async function proposeNewBet(
     { userId: creatorId, key: idempotencyKey, betId: command.data.betId, requestHash: hash },
     context,
   );
-  return createBet(deps, forBet(reservation.betId), reservation.first, context);
+  return createBet(deps, forBet(reservation.betId), context);
 }
 
 /** Writes the proposal (a no-op if it exists) and the invitation, then answers as at creation. */
 async function createBet(
   deps: ProposeBetDeps,
   command: ProposeBet,
-  first: boolean,
   context: CommandContext & { actorId: string },
 ): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
   const betId = command.data.betId;
   const proposed = await runBetCommand(deps.store, betId, command, context);
-  let position = proposed.position;
-  const invitee = proposed.state.invitee;
-  if (invitee && proposed.state.inviteCode === null) {
-    if (first) {
-      position = maxPosition(
-        position,
-        await inviteNewcomer(deps, betId, context.actorId, invitee, context),
-      );
-    } else {
-      await waitForInvite(deps, betId);
-    }
-  }
+  const invited = await ensureBetInvite(deps, betId, context);
   const answer = await createdBet(deps.store, betId, deps.publicUrl);
-  return { body: answer.body, position: maxPosition(position, answer.position) };
+  return {
+    body: answer.body,
+    position: maxPosition(maxPosition(proposed.position, invited), answer.position),
+  };
 }
 
 /** The request's content, without what differs between two sends of the same request. */
@@ -108,13 +90,37 @@ function whatWasAsked(command: ProposeBet): Record<string, unknown> {
   return asked;
 }
 
-async function inviteNewcomer(
-  deps: ProposeBetDeps,
+/**
+ * Sends a newcomer's bet its invitation, safely repeatable: the code is recorded on the bet
+ * first (one code per bet, whoever gets there first), then the invite goes out under that code,
+ * which is a no-op if it already did. A crash anywhere in between is finished by the next call:
+ * a retry with the same Idempotency-Key, or the creator's Resend Invite.
+ */
+export async function ensureBetInvite(
+  deps: Pick<ProposeBetDeps, 'store' | 'publicUrl'>,
   betId: string,
-  creatorId: string,
-  invitee: { email: string | null; phone: string | null; smsConsent: boolean },
   context: CommandContext,
 ): Promise<GlobalPosition | null> {
+  let state = await foldStream(deps.store, betStream(betId), betDecider, readBetEvent);
+  const { invitee, creatorId } = state;
+  if (!invitee || !creatorId || state.status !== 'pending') return null;
+  let position: GlobalPosition | null = null;
+  if (state.inviteCode === null) {
+    try {
+      const attached = await runBetCommand(
+        deps.store,
+        betId,
+        { type: 'AttachInvite', data: { inviteCode: newInviteCode() } },
+        context,
+      );
+      position = attached.position;
+      state = attached.state;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+      state = await foldStream(deps.store, betStream(betId), betDecider, readBetEvent);
+    }
+  }
+  if (state.inviteCode === null) throw new Error('The bet has no invitation code');
   const sent = await sendInvite(
     deps.store,
     {
@@ -123,32 +129,10 @@ async function inviteNewcomer(
       inviteePhone: invitee.phone,
       smsConsent: invitee.smsConsent,
       betId,
+      code: state.inviteCode,
     },
-    context,
+    { ...context, actorId: creatorId },
     deps.publicUrl,
   );
-  const attached = await runBetCommand(
-    deps.store,
-    betId,
-    { type: 'AttachInvite', data: { inviteCode: sent.code } },
-    context,
-  );
-  return maxPosition(sent.position, attached.position);
-}
-
-async function waitForInvite(deps: ProposeBetDeps, betId: string): Promise<void> {
-  const sleep = deps.sleep ?? defaultSleep;
-  const patience = deps.retryWaitMs ?? 5000;
-  for (
-    let waited = 0, delay = 20;
-    waited < patience;
-    waited += delay, delay = Math.min(delay * 2, 500)
-  ) {
-    if (await inviteAttached(deps.store, betId)) return;
-    await sleep(delay);
-  }
-  if (await inviteAttached(deps.store, betId)) return;
-  throw conflict(
-    'Your first request with this Idempotency-Key is still sending the invitation. Please try again in a moment.',
-  );
+  return maxPosition(position, sent.position);
 }

@@ -60,7 +60,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
     const position = await resendBetInvite(
-      deps.store,
+      { store: deps.store, publicUrl: deps.publicUrl() },
       betId,
       currentUserId(req),
       commandContext(req, deps.runtime),
