@@ -100,6 +100,8 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
     const result = ann.getByTestId('result-banner');
     await result.getByText('Ben Baker won').waitFor();
     await result.getByText('Bet completed', { exact: true }).waitFor();
+    await ann.getByTestId('resolve-card').getByText('Both parties agree on the outcome!').waitFor();
+    await expect(ann.getByRole('button', { name: 'Submit Resolution' }).count()).resolves.toBe(0);
     await result.getByRole('button', { name: 'Pay with Venmo' }).click();
     const dialog = ann.getByRole('dialog', { name: 'Pay with Venmo' });
     await dialog.getByText('Send $12.50 to Ben Baker').waitFor();

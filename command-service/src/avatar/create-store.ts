@@ -24,7 +24,8 @@ export function createAvatarStore(deps: CommandServiceDeps): { store: AvatarStor
     deps.logger.warn('UPLOAD_SIGNING_SECRET is not set: avatar upload links only work on the process that issued them');
   }
   const local = localAvatarStore({
-    dir: config.AVATAR_DIR ?? path.join(config.DATA_DIR, 'avatars'),
+    // Absolute, because files are sent with res.sendFile.
+    dir: path.resolve(config.AVATAR_DIR ?? path.join(config.DATA_DIR, 'avatars')),
     secret: config.UPLOAD_SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     publicUrl: deps.publicUrl,
     now: deps.runtime.now,

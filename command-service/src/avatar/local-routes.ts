@@ -40,6 +40,8 @@ export function localAvatarRouter(store: LocalAvatarStore, deps: CommandServiceD
       headers: { 'content-type': type, 'x-content-type-options': 'nosniff' },
       maxAge: '365d',
       immutable: true,
+      // The default folder is under .data; the key itself is checked, so dot folders above it are fine.
+      dotfiles: 'allow',
     });
   });
 

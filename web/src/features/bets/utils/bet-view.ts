@@ -18,6 +18,16 @@ export function canResolve(bet: Bet, role: Role): boolean {
   );
 }
 
+/** A participant of a completed bet whose two reports matched still sees that they agreed. */
+export function showsAgreement(bet: Bet, role: Role): boolean {
+  return (
+    role !== 'spectator' &&
+    bet.status === 'completed' &&
+    bet.creatorResolution !== null &&
+    bet.creatorResolution === bet.opponentResolution
+  );
+}
+
 export type ResolutionPhase = 'open' | 'waiting' | 'agreed' | 'disagreed';
 
 /** Where the two reports stand, from the viewer's side. */

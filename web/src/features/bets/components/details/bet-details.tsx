@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useBet } from '../../api/get-bet.ts';
-import { canResolve, roleOf } from '../../utils/bet-view.ts';
+import { canResolve, showsAgreement, roleOf } from '../../utils/bet-view.ts';
 import { BetHistory } from './bet-history.tsx';
 import { BetSummaryCard } from './bet-summary-card.tsx';
 import { CreatorBanner } from './creator-banner.tsx';
@@ -38,7 +38,9 @@ export function BetDetails({ betId, userId }: { betId: string; userId: string })
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <div className="grid content-start gap-4">
           <BetSummaryCard bet={bet} />
-          {canResolve(bet, role) ? <ResolveCard bet={bet} role={role} /> : null}
+          {canResolve(bet, role) || showsAgreement(bet, role) ? (
+            <ResolveCard bet={bet} role={role} />
+          ) : null}
         </div>
         <div className="grid content-start gap-4">
           <ParticipantsCard bet={bet} userId={userId} />
