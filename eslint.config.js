@@ -12,18 +12,32 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/only-throw-error': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through platform/src/config.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through platform/src/config.ts.',
+        },
       ],
     },
   },
   {
-    files: ['platform/src/config.ts', 'vitest.config.ts', '**/*.spec.ts', '**/test-support/**', 'app/src/bench/**', 'app/src/e2e/**'],
+    files: [
+      'platform/src/config.ts',
+      'vitest.config.ts',
+      '**/*.spec.ts',
+      '**/test-support/**',
+      'app/src/bench/**',
+      'app/src/e2e/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

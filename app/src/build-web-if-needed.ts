@@ -15,7 +15,10 @@ function newest(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, entry) => Math.max(max, newest(path.join(target, entry))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (max, entry) => Math.max(max, newest(path.join(target, entry))),
+    stat.mtimeMs,
+  );
 }
 
 export function ensureWebBuilt(): void {
@@ -27,4 +30,5 @@ export function ensureWebBuilt(): void {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) ensureWebBuilt();
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  ensureWebBuilt();

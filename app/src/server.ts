@@ -18,7 +18,11 @@ export type RunningWagers = RunningHost;
  * The whole product in one process: command and query APIs, projectors, the notifier and the web
  * app on one port. Production runs the same parts as separate services (docker-compose.yml).
  */
-export function startWagers(config: Config, logger: Logger, runtime?: Runtime): Promise<RunningWagers> {
+export function startWagers(
+  config: Config,
+  logger: Logger,
+  runtime?: Runtime,
+): Promise<RunningWagers> {
   return hostService({
     config,
     logger,

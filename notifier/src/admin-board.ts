@@ -29,11 +29,18 @@ export function operatorAuth(user: string, password: string): RequestHandler {
  * bull-board at /admin/queues: the failed set, where an operator sees a job that kept failing and
  * retries it. Mounted only when an operator password is configured.
  */
-export function adminBoardRouter(queues: Queue[], credential: { user: string; password: string }): Router {
+export function adminBoardRouter(
+  queues: Queue[],
+  credential: { user: string; password: string },
+): Router {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(ADMIN_QUEUES_PATH);
   createBullBoard({ queues: queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
   const router = Router();
-  router.use(ADMIN_QUEUES_PATH, operatorAuth(credential.user, credential.password), serverAdapter.getRouter() as Router);
+  router.use(
+    ADMIN_QUEUES_PATH,
+    operatorAuth(credential.user, credential.password),
+    serverAdapter.getRouter() as Router,
+  );
   return router;
 }

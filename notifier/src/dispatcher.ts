@@ -25,7 +25,11 @@ export function inviteDispatcher(queue: Queue<NotificationJob>): Projector {
     async apply(_client, event) {
       if (event.type !== 'InviteSent' && event.type !== 'InviteResent') return;
       const { code } = inviteEventSchemas[event.type].parse(event.data);
-      await queue.add('invite', { kind: 'invite', code, deliveryId: event.id }, { ...inviteJobOptions, jobId: event.id });
+      await queue.add(
+        'invite',
+        { kind: 'invite', code, deliveryId: event.id },
+        { ...inviteJobOptions, jobId: event.id },
+      );
     },
   };
 }

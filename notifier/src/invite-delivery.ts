@@ -1,6 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import { inviteStream, type InviteChannel, type InviteSent } from '@wagers/contracts/events/invite';
-import { inviteDecider, readInviteEvent, type InviteCommand, type InviteState } from '@wagers/command-service/invites/invite';
+import {
+  inviteDecider,
+  readInviteEvent,
+  type InviteCommand,
+  type InviteState,
+} from '@wagers/command-service/invites/invite';
 import { inviteLink } from '@wagers/command-service/invites/send-invite';
 import { isOptedOut } from '@wagers/command-service/invites/sms-opt-out';
 import { handleCommand, type CommandContext } from '@wagers/platform/decider';
@@ -64,13 +69,25 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       now: deps.runtime.now(),
       newId: deps.runtime.newId,
     };
-    await handleCommand(deps.store, inviteStream(code), inviteDecider, readInviteEvent, command, context);
+    await handleCommand(
+      deps.store,
+      inviteStream(code),
+      inviteDecider,
+      readInviteEvent,
+      command,
+      context,
+    );
   }
 
-  return async function deliver({ code, deliveryId, isLastAttempt }: DeliveryAttempt): Promise<void> {
+  return async function deliver({
+    code,
+    deliveryId,
+    isLastAttempt,
+  }: DeliveryAttempt): Promise<void> {
     const { recorded, state, sent } = await load(code);
     const request = recorded.find((event) => event.id === deliveryId);
-    if (!request || !sent || state.status === 'none') throw new UnrecoverableError(`No delivery ${deliveryId} on invite`);
+    if (!request || !sent || state.status === 'none')
+      throw new UnrecoverableError(`No delivery ${deliveryId} on invite`);
     if (state.deliveries[deliveryId] === 'delivered') {
       log.info({ deliveryId }, 'invite already delivered; not sending again');
       return;
@@ -103,9 +120,13 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       const permanent = isPermanent(error);
       if (permanent || isLastAttempt) {
         const reason = error instanceof Error ? error.message.slice(0, 500) : 'Delivery failed';
-        await record(code, request, { type: 'RecordDeliveryFailure', data: { deliveryId, channel, reason } });
+        await record(code, request, {
+          type: 'RecordDeliveryFailure',
+          data: { deliveryId, channel, reason },
+        });
       }
-      if (permanent) throw new UnrecoverableError(error instanceof Error ? error.message : 'Delivery failed');
+      if (permanent)
+        throw new UnrecoverableError(error instanceof Error ? error.message : 'Delivery failed');
       throw error;
     }
     await record(code, request, { type: 'RecordDelivery', data: { deliveryId, channel } });

@@ -22,12 +22,20 @@ describe('email invitations through a real SMTP server', () => {
   let annId: string;
 
   const signIn = (email: string) => signInThroughSmtp(app.url, smtp, email);
-  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && !mail.text.includes('/api/login/verify'));
-  const eventCount = async () => Number((await queryDb<{ n: string }>(app.databaseUrl, 'SELECT count(*) AS n FROM es_events'))[0]!.n);
+  const mailsTo = (email: string) =>
+    smtp.received.filter(
+      (mail) => mail.to.includes(email) && !mail.text.includes('/api/login/verify'),
+    );
+  const eventCount = async () =>
+    Number(
+      (await queryDb<{ n: string }>(app.databaseUrl, 'SELECT count(*) AS n FROM es_events'))[0]!.n,
+    );
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    app = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Wagers <invites@wagers.test>' } });
+    app = await startTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Wagers <invites@wagers.test>' },
+    });
     ann = await signIn('ann@example.com');
     expect((await ann.put('/api/user', { firstName: 'Ann', lastName: 'Lee' })).status).toBe(200);
     annId = (await ann.get<User>('/api/auth/user')).body.id;
@@ -38,7 +46,10 @@ describe('email invitations through a real SMTP server', () => {
   });
 
   it('emails the invitee a link naming the inviter, and records the delivery', async () => {
-    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'Newbie@Example.com', message: 'Join me!' });
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'Newbie@Example.com',
+      message: 'Join me!',
+    });
     expect(sent.status).toBe(201);
     expect(sent.headers.get('x-wagers-position')).toBeTruthy();
     const { code, inviteLink } = sent.body;
@@ -55,17 +66,27 @@ describe('email invitations through a real SMTP server', () => {
     expect(mail!.html).toContain(`href="${inviteLink}"`);
 
     await eventually(
-      async () => (await streamEvents(app.databaseUrl, inviteStream(code))).some((e) => e.type === 'InviteDelivered'),
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(code))).some(
+          (e) => e.type === 'InviteDelivered',
+        ),
       'InviteDelivered',
     );
     const events = await streamEvents(app.databaseUrl, inviteStream(code));
     expect(events.map((e) => e.type)).toEqual(['InviteSent', 'InviteDelivered']);
-    expect(events[0]!.data).toMatchObject({ inviterId: annId, inviterName: 'Ann Lee', inviteeEmail: 'newbie@example.com', smsConsent: null });
+    expect(events[0]!.data).toMatchObject({
+      inviterId: annId,
+      inviterName: 'Ann Lee',
+      inviteeEmail: 'newbie@example.com',
+      smsConsent: null,
+    });
     expect(events[1]!.data).toMatchObject({ deliveryId: events[0]!.id, channel: 'email' });
   });
 
   it('shows the invite to anyone holding the code, and lets the invitee accept it once', async () => {
-    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'joiner@example.com' });
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'joiner@example.com',
+    });
     const code = sent.body.code;
     const visitor = app.anonymous();
     visitor.position = ann.position;
@@ -74,26 +95,37 @@ describe('email invitations through a real SMTP server', () => {
     expect(view.body).toEqual({
       code,
       status: 'pending',
-      inviter: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', profileImageUrl: null },
+      inviter: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.com',
+        profileImageUrl: null,
+      },
     });
 
     expect((await ann.post(`/api/invites/${code}/accept`)).status).toBe(403);
     expect((await visitor.post(`/api/invites/${code}/accept`)).status).toBe(401);
 
     const joiner = await signIn('joiner@example.com');
-    const accepted = await joiner.post<{ friendId: string; betId: string | null }>(`/api/invites/${code}/accept`);
+    const accepted = await joiner.post<{ friendId: string; betId: string | null }>(
+      `/api/invites/${code}/accept`,
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ friendId: annId, betId: null });
     expect(accepted.headers.get('x-wagers-position')).toBeTruthy();
     expect((await joiner.get<User[]>('/api/friends')).body.map((u) => u.id)).toEqual([annId]);
     ann.position = joiner.position;
-    expect((await ann.get<User[]>('/api/friends')).body.map((u) => u.email)).toContain('joiner@example.com');
+    expect((await ann.get<User[]>('/api/friends')).body.map((u) => u.email)).toContain(
+      'joiner@example.com',
+    );
     expect((await joiner.get<InviteView>(`/api/invites/${code}`)).body.status).toBe('accepted');
 
     expect((await joiner.post(`/api/invites/${code}/accept`)).status).toBe(409);
     const stranger = await signIn('stranger@example.com');
     expect((await stranger.post(`/api/invites/${code}/accept`)).status).toBe(409);
-    const accepts = (await streamEvents(app.databaseUrl, inviteStream(code))).filter((e) => e.type === 'InviteAccepted');
+    const accepts = (await streamEvents(app.databaseUrl, inviteStream(code))).filter(
+      (e) => e.type === 'InviteAccepted',
+    );
     expect(accepts).toHaveLength(1);
     expect((await stranger.get<User[]>('/api/friends')).body).toEqual([]);
   });
@@ -110,7 +142,10 @@ describe('email invitations through a real SMTP server', () => {
     const cases: [unknown, string[]][] = [
       [{}, ['inviteeEmail', 'inviteePhone']],
       [{ inviteeEmail: '', inviteePhone: '' }, ['inviteeEmail', 'inviteePhone']],
-      [{ inviteeEmail: 'a@example.com', inviteePhone: '+14155550123', smsConsent: true }, ['inviteeEmail', 'inviteePhone']],
+      [
+        { inviteeEmail: 'a@example.com', inviteePhone: '+14155550123', smsConsent: true },
+        ['inviteeEmail', 'inviteePhone'],
+      ],
       [{ inviteeEmail: 'nope' }, ['inviteeEmail']],
       [{ inviteeEmail: 42 }, ['inviteeEmail']],
       [{ inviteeEmail: 'ann@example.com' }, ['inviteeEmail']],
@@ -122,45 +157,74 @@ describe('email invitations through a real SMTP server', () => {
     for (const [body, fields] of cases) {
       const response = await ann.post<{ errors: { field: string }[] }>('/api/invites', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.errors.map((e) => e.field), JSON.stringify(body)).toEqual(fields);
+      expect(
+        response.body.errors.map((e) => e.field),
+        JSON.stringify(body),
+      ).toEqual(fields);
     }
-    expect((await app.anonymous().post('/api/invites', { inviteeEmail: 'a@example.com' })).status).toBe(401);
+    expect(
+      (await app.anonymous().post('/api/invites', { inviteeEmail: 'a@example.com' })).status,
+    ).toBe(401);
     expect(await eventCount()).toBe(before);
   });
 
   it('writes SMS to the development outbox when Twilio is not configured', async () => {
-    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteePhone: '+1 415 555 0199', smsConsent: true });
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteePhone: '+1 415 555 0199',
+      smsConsent: true,
+    });
     expect(sent.status).toBe(201);
     await eventually(async () => {
-      const outbox = (await (await fetch(`${app.url}/api/dev/sms`)).json()) as { to: string; body: string }[];
-      return outbox.some((sms) => sms.to === '+14155550199' && sms.body.includes(sent.body.inviteLink));
+      const outbox = (await (await fetch(`${app.url}/api/dev/sms`)).json()) as {
+        to: string;
+        body: string;
+      }[];
+      return outbox.some(
+        (sms) => sms.to === '+14155550199' && sms.body.includes(sent.body.inviteLink),
+      );
     }, 'the SMS in the outbox');
     const page = await (await fetch(`${app.url}/dev/sms`)).text();
     expect(page).toContain('Reply STOP to opt out.');
   });
 
   it('delivers a resend again, as a delivery of its own', async () => {
-    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'again@example.com' });
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'again@example.com',
+    });
     await smtp.waitFor(() => mailsTo('again@example.com').length === 1, 'the invitation');
     const pool = createPool(app.databaseUrl, 2);
     const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
     try {
-      const context = { actorId: annId, correlationId: randomUUID(), now: new Date(), newId: randomUUID };
+      const context = {
+        actorId: annId,
+        correlationId: randomUUID(),
+        now: new Date(),
+        newId: randomUUID,
+      };
       await resendInvite(store, sent.body.code, context);
-      await expect(resendInvite(store, sent.body.code, { ...context, actorId: randomUUID() })).rejects.toMatchObject({
+      await expect(
+        resendInvite(store, sent.body.code, { ...context, actorId: randomUUID() }),
+      ).rejects.toMatchObject({
         code: 'forbidden',
       });
     } finally {
       await store.close();
       await pool.end();
     }
-    await smtp.waitFor(() => mailsTo('again@example.com').length === 2, 'the invitation sent again');
+    await smtp.waitFor(
+      () => mailsTo('again@example.com').length === 2,
+      'the invitation sent again',
+    );
     await eventually(
       async () =>
-        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).filter((e) => e.type === 'InviteDelivered').length === 2,
+        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).filter(
+          (e) => e.type === 'InviteDelivered',
+        ).length === 2,
       'the second InviteDelivered',
     );
-    const types = (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).map((e) => e.type);
+    const types = (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).map(
+      (e) => e.type,
+    );
     expect(types).toEqual(['InviteSent', 'InviteDelivered', 'InviteResent', 'InviteDelivered']);
   });
 
@@ -176,7 +240,9 @@ describe('email invitations through a real SMTP server', () => {
   });
 
   it('never sends twice when the dispatcher reads the log again from the start', async () => {
-    const sent = await ann.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'once@example.com' });
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'once@example.com',
+    });
     await smtp.waitFor(() => mailsTo('once@example.com').length === 1, 'the invitation');
     const total = smtp.received.length;
     const client = new pg.Client({ connectionString: app.databaseUrl });
@@ -189,10 +255,17 @@ describe('email invitations through a real SMTP server', () => {
       await client.end();
     }
     // A new event wakes the dispatcher, which finds its checkpoint moved and reads from the start.
-    expect((await ann.post('/api/invites', { inviteeEmail: 'after@example.com' })).status).toBe(201);
+    expect((await ann.post('/api/invites', { inviteeEmail: 'after@example.com' })).status).toBe(
+      201,
+    );
     await smtp.waitFor(() => mailsTo('after@example.com').length === 1, 'the next invitation');
     const head = async () =>
-      (await queryDb<{ n: string }>(app.databaseUrl, `SELECT max(global_position)::text AS n FROM es_events`))[0]!.n;
+      (
+        await queryDb<{ n: string }>(
+          app.databaseUrl,
+          `SELECT max(global_position)::text AS n FROM es_events`,
+        )
+      )[0]!.n;
     const target = await head();
     await eventually(async () => {
       const rows = await queryDb<{ position: string | null }>(

@@ -31,10 +31,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; pool: Po
   return {
     async send(email) {
       const info = await transport.sendMail({ from: options.from, ...email });
-      const message = JSON.parse(String(info.message)) as { subject?: string; text?: string; html?: string };
+      const message = JSON.parse(String(info.message)) as {
+        subject?: string;
+        text?: string;
+        html?: string;
+      };
       await options.pool.query(
         `INSERT INTO dev_outbox (channel, recipient, subject, text_body, html_body) VALUES ('email', $1, $2, $3, $4)`,
-        [email.to, message.subject ?? email.subject, message.text ?? email.text, message.html ?? email.html],
+        [
+          email.to,
+          message.subject ?? email.subject,
+          message.text ?? email.text,
+          message.html ?? email.html,
+        ],
       );
     },
     close: () => transport.close(),

@@ -4,7 +4,10 @@ import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 
 /** The notifier's queue, for a process that puts jobs on it (and, maybe, works them). */
-export function openNotificationQueue(context: HostContext): { queue: Queue<NotificationJob>; part: ServicePart } {
+export function openNotificationQueue(context: HostContext): {
+  queue: Queue<NotificationJob>;
+  part: ServicePart;
+} {
   const queue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, {
     connection: redisConnection(context.redisUrl),
     prefix: context.config.QUEUE_PREFIX,

@@ -26,24 +26,41 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
     },
     pool,
   );
-  logger.info(sms.kind === 'twilio' ? 'SMS: twilio' : 'SMS: development outbox (set TWILIO_* to send)');
+  logger.info(
+    sms.kind === 'twilio' ? 'SMS: twilio' : 'SMS: development outbox (set TWILIO_* to send)',
+  );
   const worker =
     config.NOTIFIER_CONCURRENCY > 0
       ? startNotificationWorker({
           connection: redisConnection(context.redisUrl),
           mailer,
           sms,
-          invites: inviteDelivery({ store, mailer, sms, runtime: context.runtime, logger, publicUrl: context.publicUrl }),
+          invites: inviteDelivery({
+            store,
+            mailer,
+            sms,
+            runtime: context.runtime,
+            logger,
+            publicUrl: context.publicUrl,
+          }),
           logger,
           prefix: config.QUEUE_PREFIX,
           concurrency: config.NOTIFIER_CONCURRENCY,
         })
       : null;
-  const dispatcher = startInviteDispatcher({ queue, store, pool, connectionString: context.databaseUrl, logger });
+  const dispatcher = startInviteDispatcher({
+    queue,
+    store,
+    pool,
+    connectionString: context.databaseUrl,
+    logger,
+  });
   const routers = [];
   if (config.devInbox) routers.push(devOutboxRouter(pool));
   if (config.OPERATOR_PASSWORD) {
-    routers.push(adminBoardRouter([queue], { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }));
+    routers.push(
+      adminBoardRouter([queue], { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }),
+    );
   }
   return {
     name: 'notifier',

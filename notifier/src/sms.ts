@@ -29,10 +29,17 @@ class RedirectingRequestClient extends RequestClient {
  * Twilio when its settings are complete; otherwise the development outbox table, readable at
  * /dev/sms, so nothing leaves the machine.
  */
-export function createSmsSender(settings: TwilioSettings, pool: Pool): SmsSender & { kind: 'twilio' | 'outbox' } {
+export function createSmsSender(
+  settings: TwilioSettings,
+  pool: Pool,
+): SmsSender & { kind: 'twilio' | 'outbox' } {
   const { accountSid, authToken, from, apiUrl } = settings;
   if (accountSid && authToken && from) {
-    const client = twilio(accountSid, authToken, apiUrl ? { httpClient: new RedirectingRequestClient(apiUrl) } : {});
+    const client = twilio(
+      accountSid,
+      authToken,
+      apiUrl ? { httpClient: new RedirectingRequestClient(apiUrl) } : {},
+    );
     return {
       kind: 'twilio',
       async send(to, body) {
@@ -43,7 +50,10 @@ export function createSmsSender(settings: TwilioSettings, pool: Pool): SmsSender
   return {
     kind: 'outbox',
     async send(to, body) {
-      await pool.query(`INSERT INTO dev_outbox (channel, recipient, text_body) VALUES ('sms', $1, $2)`, [to, body]);
+      await pool.query(
+        `INSERT INTO dev_outbox (channel, recipient, text_body) VALUES ('sms', $1, $2)`,
+        [to, body],
+      );
     },
   };
 }

@@ -54,7 +54,10 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
           throw new UnrecoverableError(`Unknown job ${JSON.stringify(unknown)}`);
         }
       }
-      log.info({ jobId: job.id, kind: data.kind, attempt: job.attemptsMade + 1 }, 'notification delivered');
+      log.info(
+        { jobId: job.id, kind: data.kind, attempt: job.attemptsMade + 1 },
+        'notification delivered',
+      );
     },
     {
       connection: deps.connection,
@@ -65,7 +68,10 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
     },
   );
   worker.on('failed', (job, error) => {
-    log.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'notification attempt failed');
+    log.warn(
+      { jobId: job?.id, attempt: job?.attemptsMade, err: error },
+      'notification attempt failed',
+    );
   });
   worker.on('error', (error) => log.error({ err: error }, 'notifier worker error'));
   return worker;

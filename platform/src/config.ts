@@ -15,12 +15,17 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     PUBLIC_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
     /** Key prefix of the notifier's queues in Redis; tests give each run its own. */
-    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('wagers'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[\w-]+$/)
+      .default('wagers'),
     EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
     EVENTSTORE_URL: z.string().optional(),
     SMTP_URL: optionalUrl,

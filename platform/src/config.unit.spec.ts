@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration', () => {
   it('starts on embedded defaults with nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 5000, EVENT_STORE: 'postgres', devInbox: true, production: false });
+    expect(config).toMatchObject({
+      PORT: 5000,
+      EVENT_STORE: 'postgres',
+      devInbox: true,
+      production: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
   });

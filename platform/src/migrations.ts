@@ -16,7 +16,11 @@ export const platformMigrations: MigrationSet = {
 };
 
 /** Brings the database up to date; safe to run from several processes at once (it takes a lock). */
-export async function migrate(databaseUrl: string, sets: MigrationSet[], logger?: Logger): Promise<void> {
+export async function migrate(
+  databaseUrl: string,
+  sets: MigrationSet[],
+  logger?: Logger,
+): Promise<void> {
   for (const set of sets) {
     const applied = await runner({
       databaseUrl,
@@ -34,7 +38,10 @@ export async function migrate(databaseUrl: string, sets: MigrationSet[], logger?
       },
     });
     if (applied.length > 0) {
-      logger?.info({ migrations: set.table, applied: applied.map((m) => m.name) }, 'migrations applied');
+      logger?.info(
+        { migrations: set.table, applied: applied.map((m) => m.name) },
+        'migrations applied',
+      );
     }
   }
 }

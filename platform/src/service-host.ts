@@ -82,7 +82,11 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
         }, 10_000);
       });
       await Promise.race([
-        step.run().catch((error: unknown) => logger.warn({ err: error, step: step.name }, 'stop step failed')),
+        step
+          .run()
+          .catch((error: unknown) =>
+            logger.warn({ err: error, step: step.name }, 'stop step failed'),
+          ),
         timeout,
       ]);
       clearTimeout(timer);
@@ -96,7 +100,10 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     stops.push({ name: 'database pool', run: () => pool.end() });
     const store = createEventStore(config, pool, databaseUrl);
     stops.push({ name: 'event store', run: () => store.close() });
-    const sessions = new SessionStore(pool, { ttlDays: config.SESSION_TTL_DAYS, secure: config.production });
+    const sessions = new SessionStore(pool, {
+      ttlDays: config.SESSION_TTL_DAYS,
+      secure: config.production,
+    });
     let publicUrl = config.PUBLIC_URL ?? '';
     const context: HostContext = {
       config,
@@ -116,7 +123,10 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
 
     const app = baseApp(logger, sessions);
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
-    const metrics = createMetrics({ pool: config.EVENT_STORE === 'postgres' ? pool : undefined, queueDepth });
+    const metrics = createMetrics({
+      pool: config.EVENT_STORE === 'postgres' ? pool : undefined,
+      queueDepth,
+    });
     app.use(metrics.middleware);
     app.use(metrics.router);
     app.use(
@@ -124,7 +134,10 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
         postgres: async () => {
           await pool.query('SELECT 1');
         },
-        ...parts.reduce<Record<string, ReadinessCheck>>((all, part) => ({ ...all, ...part.readiness }), {}),
+        ...parts.reduce<Record<string, ReadinessCheck>>(
+          (all, part) => ({ ...all, ...part.readiness }),
+          {},
+        ),
       }),
     );
     for (const part of parts) for (const router of part.routers ?? []) app.use(router);

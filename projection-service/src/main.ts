@@ -4,5 +4,10 @@ import { readModelMigrations } from './migrations.ts';
 import { projectionService } from './service.ts';
 
 runMain('projection-service', (config, logger) =>
-  hostService({ config, logger, migrations: [readModelMigrations], parts: async (context) => [await projectionService(context)] }),
+  hostService({
+    config,
+    logger,
+    migrations: [readModelMigrations],
+    parts: async (context) => [await projectionService(context)],
+  }),
 );

@@ -5,4 +5,9 @@ import { invitesProjector } from './invites/invites.projector.ts';
 import { usersProjector } from './users/users.projector.ts';
 
 /** Every projector this service runs. */
-export const allProjectors: Projector[] = [usersProjector, friendsProjector, invitesProjector, betsProjector];
+export const allProjectors: Projector[] = [
+  usersProjector,
+  friendsProjector,
+  invitesProjector,
+  betsProjector,
+];

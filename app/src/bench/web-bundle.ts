@@ -19,8 +19,12 @@ async function measure(file: string): Promise<Asset> {
 
 /** The JavaScript index.html makes the browser fetch before anything renders: the entry and its modulepreloads. */
 export function firstPageScripts(html: string): string[] {
-  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
+  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
   return [...entry, ...preloads];
 }
 
@@ -39,18 +43,28 @@ export async function bundleReport(): Promise<void> {
   if (first.length === 0) throw new Error('web/dist/index.html names no module script');
   const all = (await readdir(path.join(dist, 'assets'))).map((name) => `assets/${name}`);
   const initial = await Promise.all(first.map(measure));
-  const lazy = await Promise.all(all.filter((file) => file.endsWith('.js') && !first.includes(file)).map(measure));
+  const lazy = await Promise.all(
+    all.filter((file) => file.endsWith('.js') && !first.includes(file)).map(measure),
+  );
   const css = await Promise.all(all.filter((file) => file.endsWith('.css')).map(measure));
   lazy.sort((a, b) => b.gzip - a.gzip);
 
-  const sum = (assets: Asset[], key: 'raw' | 'gzip') => assets.reduce((total, asset) => total + asset[key], 0);
-  const row = (kind: string) => (asset: Asset): Cell[] => [kind, asset.file, kB(asset.raw), kB(asset.gzip)];
+  const sum = (assets: Asset[], key: 'raw' | 'gzip') =>
+    assets.reduce((total, asset) => total + asset[key], 0);
+  const row =
+    (kind: string) =>
+    (asset: Asset): Cell[] => [kind, asset.file, kB(asset.raw), kB(asset.gzip)];
   printTable(
     'Web bundle (web/dist), kB; gzip at zlib default level',
     ['loaded', 'file', 'raw', 'gzip'],
     [
       ...initial.map(row('first page')),
-      ['first page', `total JavaScript, ${initial.length} files`, kB(sum(initial, 'raw')), kB(sum(initial, 'gzip'))],
+      [
+        'first page',
+        `total JavaScript, ${initial.length} files`,
+        kB(sum(initial, 'raw')),
+        kB(sum(initial, 'gzip')),
+      ],
       ...css.map(row('first page (CSS)')),
       ...lazy.map(row('lazy')),
       ['lazy', `total, ${lazy.length} chunks`, kB(sum(lazy, 'raw')), kB(sum(lazy, 'gzip'))],

@@ -3,7 +3,13 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { activeBet, propose } from '../e2e/support/bet-data.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { apiPerson, befriendOverApi, browserFor, caughtUp, type ApiPerson } from '../e2e/support/people.ts';
+import {
+  apiPerson,
+  befriendOverApi,
+  browserFor,
+  caughtUp,
+  type ApiPerson,
+} from '../e2e/support/people.ts';
 import { printTable, type Cell } from './table.ts';
 import { gzipTotal } from './web-bundle.ts';
 
@@ -33,7 +39,11 @@ interface Marks {
   data: number;
 }
 
-async function load(context: BrowserContext, reload: boolean, scripts?: Set<string>): Promise<Marks> {
+async function load(
+  context: BrowserContext,
+  reload: boolean,
+  scripts?: Set<string>,
+): Promise<Marks> {
   const page = context.pages()[0] ?? (await context.newPage());
   page.removeAllListeners('request');
   page.on('request', (request) => {
@@ -99,7 +109,13 @@ export async function renderReport(): Promise<void> {
       const shell = marks.map((m) => m.shell);
       const data = marks.map((m) => m.data);
       const ms = (value: number): Cell => ({ value, digits: 0 });
-      return [label, ms(percentile(shell, 50)), ms(percentile(shell, 95)), ms(percentile(data, 50)), ms(percentile(data, 95))];
+      return [
+        label,
+        ms(percentile(shell, 50)),
+        ms(percentile(shell, 95)),
+        ms(percentile(data, 50)),
+        ms(percentile(data, 95)),
+      ];
     };
     const gzip = await gzipTotal([...scripts]);
     printTable(
@@ -107,7 +123,10 @@ export async function renderReport(): Promise<void> {
         `headless Chromium, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}; ` +
         `${BETS} bets; cold load fetches ${scripts.size} JS files, ${(gzip / 1024).toFixed(1)} kB gzip`,
       ['load', 'first render p50', 'first render p95', 'bets shown p50', 'bets shown p95'],
-      [row('cold (new browser context, empty cache)', cold), row('warm (reload, cached assets)', warm)],
+      [
+        row('cold (new browser context, empty cache)', cold),
+        row('warm (reload, cached assets)', warm),
+      ],
     );
   } finally {
     await browser?.close();

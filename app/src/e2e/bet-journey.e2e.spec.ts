@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { apiPerson, browserFor, emailFor, reloadUntil, signUpInBrowser, toast } from './support/people.ts';
+import {
+  apiPerson,
+  browserFor,
+  emailFor,
+  reloadUntil,
+  signUpInBrowser,
+  toast,
+} from './support/people.ts';
 import { chooseFriend, fillTerms, sendBet, wizardStep } from './support/wizard.ts';
 
 /**
@@ -38,7 +45,11 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
     await toast(ann, 'Friend request sent').waitFor();
     await result.getByText('Request Sent').waitFor();
     await ann.getByTestId('tab-requests').click();
-    await ann.getByTestId('sent-request').filter({ hasText: 'Ben Baker' }).getByText('Pending').waitFor();
+    await ann
+      .getByTestId('sent-request')
+      .filter({ hasText: 'Ben Baker' })
+      .getByText('Pending')
+      .waitFor();
 
     await ben.goto('/friends');
     await reloadUntil(ben, ben.getByTestId('tab-requests').getByText('Requests (1)'));
@@ -55,15 +66,25 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
     // The friend is preselected: the wizard opens on step 2, and step 1 shows the choice.
     await wizardStep(ann).getByText('Step 2 of 4').waitFor();
     await ann.getByRole('button', { name: 'Back' }).click();
-    await expect(ann.getByRole('radio', { name: 'Ben Baker' }).getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(
+      ann.getByRole('radio', { name: 'Ben Baker' }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
     await chooseFriend(ann, 'Ben Baker');
-    await fillTerms(ann, { title: 'Lakers win tonight', description: 'Regular season game, final score.', amount: '12.50' });
+    await fillTerms(ann, {
+      title: 'Lakers win tonight',
+      description: 'Regular season game, final score.',
+      amount: '12.50',
+    });
     await ann.getByTestId('bet-review').getByText('Ben Baker').waitFor();
     const betUrl = await sendBet(ann, 'Bet created!');
     await ann.getByTestId('creator-banner').getByText('Waiting for response').waitFor();
     await expect(ann.getByRole('button', { name: 'Resend Invite' }).count()).resolves.toBe(0);
 
-    const { page: cat } = await browserFor(browser, app, await apiPerson(app, { first: 'Cat', last: 'Cole' }));
+    const { page: cat } = await browserFor(
+      browser,
+      app,
+      await apiPerson(app, { first: 'Cat', last: 'Cole' }),
+    );
     await cat.goto(betUrl);
     await cat.getByText('Bet not found').waitFor();
     await cat.context().close();
@@ -123,7 +144,11 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
   it('Ben declines the next bet', async () => {
     await ann.goto('/bets/create');
     await chooseFriend(ann, 'Ben Baker');
-    await fillTerms(ann, { title: 'Snow by Friday', description: 'At least one centimetre downtown.', custom: 'Loser buys dinner' });
+    await fillTerms(ann, {
+      title: 'Snow by Friday',
+      description: 'At least one centimetre downtown.',
+      custom: 'Loser buys dinner',
+    });
     const declined = await sendBet(ann, 'Bet created!');
 
     await ben.goto(declined);
@@ -138,7 +163,11 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
   it('Ann withdraws a pending bet behind the confirmation', async () => {
     await ann.goto('/bets/create');
     await chooseFriend(ann, 'Ben Baker');
-    await fillTerms(ann, { title: 'Marathon under four hours', description: 'Berlin, chip time.', amount: '40' });
+    await fillTerms(ann, {
+      title: 'Marathon under four hours',
+      description: 'Berlin, chip time.',
+      amount: '40',
+    });
     const withdrawn = await sendBet(ann, 'Bet created!');
 
     await ann.getByRole('button', { name: 'Delete Bet' }).click();
@@ -151,7 +180,9 @@ describe('friends make, dispute, settle, decline and delete bets', () => {
     await toast(ann, 'Bet deleted').waitFor();
     await ann.getByTestId('dashboard').waitFor();
     await ann.getByTestId('bet-card').filter({ hasText: 'Snow by Friday' }).waitFor();
-    await expect(ann.getByTestId('bet-card').filter({ hasText: 'Marathon under four hours' }).count()).resolves.toBe(0);
+    await expect(
+      ann.getByTestId('bet-card').filter({ hasText: 'Marathon under four hours' }).count(),
+    ).resolves.toBe(0);
 
     await ben.goto(withdrawn);
     await reloadUntil(ben, ben.getByText('Bet not found'));

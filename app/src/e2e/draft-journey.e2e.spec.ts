@@ -7,7 +7,9 @@ import { emailFor, toast } from './support/people.ts';
 import { fillTerms, next, sendBet, wizardStep } from './support/wizard.ts';
 
 function storedDraft(page: Page): Promise<string | null> {
-  return page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('betDraft'));
+  return page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).localStorage.getItem('betDraft'),
+  );
 }
 
 /** A visitor builds a bet before having an account; the draft waits on the device through sign-up. */
@@ -31,7 +33,11 @@ describe('the signed-out wizard draft survives signing in', () => {
     await expect(page.getByRole('tab', { name: 'Select Friend' }).count()).resolves.toBe(0);
     await page.getByLabel('Email address').fill('rival@example.com');
     await next(page);
-    await fillTerms(page, { title: 'Pancakes flipped without a spatula', description: 'Ten in a row, witnesses required.', custom: 'Loser washes up' });
+    await fillTerms(page, {
+      title: 'Pancakes flipped without a spatula',
+      description: 'Ten in a row, witnesses required.',
+      custom: 'Loser washes up',
+    });
     await page.getByRole('button', { name: 'Sign In to Send Invitation' }).click();
 
     await page.waitForURL((url) => url.pathname === '/api/login');
@@ -66,7 +72,9 @@ describe('the signed-out wizard draft survives signing in', () => {
   });
 
   it('a draft that cannot be read is ignored', async () => {
-    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('betDraft', '{not json'));
+    await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).localStorage.setItem('betDraft', '{not json'),
+    );
     await page.goto('/bets/create');
     await wizardStep(page).getByText('Step 1 of 4').waitFor();
     await page.getByRole('tab', { name: 'Select Friend' }).waitFor();

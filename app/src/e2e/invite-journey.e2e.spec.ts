@@ -32,7 +32,13 @@ describe('a newcomer invited by email joins from the link and lands in the bet',
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    ({ page: ann } = await signUpInBrowser(browser, app, emailFor('Ann'), { first: 'Ann', last: 'Archer' }, { clipboard: true }));
+    ({ page: ann } = await signUpInBrowser(
+      browser,
+      app,
+      emailFor('Ann'),
+      { first: 'Ann', last: 'Archer' },
+      { clipboard: true },
+    ));
   });
   afterAll(async () => {
     await browser?.close();
@@ -44,11 +50,19 @@ describe('a newcomer invited by email joins from the link and lands in the bet',
     await ann.getByRole('tab', { name: 'Invite New User' }).click();
     await ann.getByLabel('Email address').fill(newcomerEmail);
     await next(ann);
-    await fillTerms(ann, { title: 'Nora climbs the wall first', description: 'Bouldering gym, Saturday, V3 route.', amount: '8' });
+    await fillTerms(ann, {
+      title: 'Nora climbs the wall first',
+      description: 'Bouldering gym, Saturday, V3 route.',
+      amount: '8',
+    });
     await ann.getByTestId('bet-review').getByText(`Invite: ${newcomerEmail}`).waitFor();
     await sendBet(ann, 'Bet created with invite!');
-    await toast(ann, 'Bet created with invite!').getByText('The invite link is copied to your clipboard').waitFor();
-    copiedLink = await ann.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
+    await toast(ann, 'Bet created with invite!')
+      .getByText('The invite link is copied to your clipboard')
+      .waitFor();
+    copiedLink = await ann.evaluate(() =>
+      (globalThis as unknown as PageGlobals).navigator.clipboard.readText(),
+    );
     expect(copiedLink).toMatch(new RegExp(`^${app.url}/invite/[\\w-]+$`));
 
     await ann.getByTestId('participants-card').getByText('Pending Invite').waitFor();
@@ -73,7 +87,9 @@ describe('a newcomer invited by email joins from the link and lands in the bet',
     await landing.getByRole('heading', { name: 'Nora climbs the wall first' }).waitFor();
     await landing.getByText('$8.00').waitFor();
     await landing.getByRole('button', { name: 'Accept Invite' }).click();
-    await toast(nora, 'Invite accepted!').getByText("You're now friends and the bet is ready").waitFor();
+    await toast(nora, 'Invite accepted!')
+      .getByText("You're now friends and the bet is ready")
+      .waitFor();
 
     await nora.waitForURL((url) => url.pathname.startsWith('/bets/'));
     await nora.getByTestId('bet-summary').getByText('Active').waitFor();

@@ -52,10 +52,20 @@ describe('profile: rename and avatar upload', () => {
   it('refuses a file that is not an image, or one of 5 MB or more', async () => {
     await page.goto('/profile');
     const input = page.getByTestId('avatar-input');
-    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
     await toast(page, 'Invalid file').getByText('Please select an image file').waitFor();
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1) });
-    await toast(page, 'Invalid file').getByText('Please select an image smaller than 5MB').waitFor();
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1),
+    });
+    await toast(page, 'Invalid file')
+      .getByText('Please select an image smaller than 5MB')
+      .waitFor();
   });
 
   it('uploads a picture that then shows in the profile and the header, after a reload too', async () => {
@@ -66,12 +76,16 @@ describe('profile: rename and avatar upload', () => {
       buffer: solidPng(64, [79, 70, 229]),
     });
     await toast(page, 'Avatar updated').waitFor();
-    const served = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/avatars/'));
+    const served = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith('/avatars/'),
+    );
     await page.reload();
     expect((await served).status(), 'GET of the stored picture').toBe(200);
     const picture = page.getByTestId('header-avatar').locator('img');
     await picture.waitFor();
-    await expect(picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).resolves.toBe(64);
+    await expect(
+      picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).resolves.toBe(64);
     await page.getByTestId('profile-card').locator('img').waitFor();
   });
 });

@@ -51,7 +51,9 @@ describe('public and first-day screens on desktop and phone', () => {
         ['/opt-in-proof', 'legal-opt-in-proof', 'STOP'],
       ] as const) {
         await page.goto(path);
-        await expect(page.getByTestId('legal-updated').textContent()).resolves.toContain('October 25, 2025');
+        await expect(page.getByTestId('legal-updated').textContent()).resolves.toContain(
+          'October 25, 2025',
+        );
         await expect(page.locator('article').textContent()).resolves.toContain(mentions);
         await audit.capture(page, name);
       }
@@ -92,14 +94,20 @@ describe('public and first-day screens on desktop and phone', () => {
         apiPerson(app, { first: 'Ann', last: 'Archer' }),
         apiPerson(app, { first: 'Nia', last: 'Noble' }),
       ]);
-      const bet = await propose(ann, { inviteeEmail: emailFor('Guest') }, {
-        title: 'Guest makes it to the summit',
-        wagerType: 'custom',
-        wagerAmount: undefined,
-        wagerDescription: 'Loser carries the tent',
-      });
+      const bet = await propose(
+        ann,
+        { inviteeEmail: emailFor('Guest') },
+        {
+          title: 'Guest makes it to the summit',
+          wagerType: 'custom',
+          wagerAmount: undefined,
+          wagerDescription: 'Loser carries the tent',
+        },
+      );
       pendingCode = bet.invite!.code;
-      const invite = await ann.client.post<CreateInviteResponse>('/api/invites', { inviteeEmail: emailFor('Used') });
+      const invite = await ann.client.post<CreateInviteResponse>('/api/invites', {
+        inviteeEmail: emailFor('Used'),
+      });
       usedCode = invite.body.code;
       const accepted = await newcomer.client.post(`/api/invites/${usedCode}/accept`);
       if (accepted.status >= 300) throw new Error(`accepting the invite failed: ${accepted.text}`);

@@ -5,7 +5,13 @@ import { ScreenAudit } from './support/audit.ts';
 import { activeBet, decline, propose, resolve } from './support/bet-data.ts';
 import { launchBrowser } from './support/browser.ts';
 import type { PageGlobals } from './support/page-globals.ts';
-import { apiPerson, befriendOverApi, browserFor, caughtUp, type ApiPerson } from './support/people.ts';
+import {
+  apiPerson,
+  befriendOverApi,
+  browserFor,
+  caughtUp,
+  type ApiPerson,
+} from './support/people.ts';
 
 /**
  * Every signed-in screen as Ann sees it with a full account: friends, requests both ways and a bet
@@ -20,7 +26,7 @@ describe('signed-in screens on desktop and phone', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    const [ann, ben, cat, dan, eve] = await Promise.all(
+    const [ann, ben, cat, dan, eve] = (await Promise.all(
       [
         { first: 'Ann', last: 'Archer' },
         { first: 'Ben', last: 'Baker' },
@@ -28,7 +34,7 @@ describe('signed-in screens on desktop and phone', () => {
         { first: 'Dan', last: 'Diaz' },
         { first: 'Eve', last: 'Evans' },
       ].map((name) => apiPerson(app, name)),
-    ) as [ApiPerson, ApiPerson, ApiPerson, ApiPerson, ApiPerson];
+    )) as [ApiPerson, ApiPerson, ApiPerson, ApiPerson, ApiPerson];
     await befriendOverApi(ann, ben);
     await befriendOverApi(ann, cat);
     await dan.client.post('/api/friend-requests', { receiverId: ann.user.id });
@@ -36,7 +42,10 @@ describe('signed-in screens on desktop and phone', () => {
 
     bets.declined = (await propose(ann, cat, { title: 'Cat runs a marathon this year' })).id;
     await decline(cat, bets.declined);
-    bets.lost = await activeBet(ben, ann, { title: 'Ben finishes the puzzle first', wagerAmount: '15.50' });
+    bets.lost = await activeBet(ben, ann, {
+      title: 'Ben finishes the puzzle first',
+      wagerAmount: '15.50',
+    });
     await resolve(ben, bets.lost, 'creator_won');
     await resolve(ann, bets.lost, 'creator_won');
     bets.won = await activeBet(ann, ben, { title: 'Lakers win tonight', wagerAmount: '25' });
@@ -53,11 +62,18 @@ describe('signed-in screens on desktop and phone', () => {
     bets.waiting = await activeBet(ann, ben, { title: 'Sourdough rises overnight' });
     await resolve(ann, bets.waiting, 'creator_won');
     bets.active = await activeBet(ann, ben, { title: 'Ten thousand steps every day in May' });
-    bets.invite = (await propose(ann, { inviteeEmail: 'newcomer@example.com' }, { title: 'Newcomer beats my chess rating' })).id;
+    bets.invite = (
+      await propose(
+        ann,
+        { inviteeEmail: 'newcomer@example.com' },
+        { title: 'Newcomer beats my chess rating' },
+      )
+    ).id;
     bets.opponent = (
       await propose(cat, ann, {
         title: 'Cat reads 20 books this year',
-        description: 'Counting only books finished between January and December, audiobooks included.',
+        description:
+          'Counting only books finished between January and December, audiobooks included.',
         wagerType: 'custom',
         wagerAmount: undefined,
         wagerDescription: 'Loser buys dinner',

@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { BET_LIMITS } from '@wagers/contracts/api/bets';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { apiPerson, befriendOverApi, browserFor, caughtUp, toast, type ApiPerson } from './support/people.ts';
+import {
+  apiPerson,
+  befriendOverApi,
+  browserFor,
+  caughtUp,
+  toast,
+  type ApiPerson,
+} from './support/people.ts';
 import { next, wizardStep } from './support/wizard.ts';
 
 /** Spec section 5: every rule the create wizard and the friends screen's invite apply, as the user meets it. */
@@ -51,7 +58,9 @@ describe('validation messages', () => {
     await expect(phone.getAttribute('placeholder')).resolves.toMatch(/^\+/);
     await phone.fill('+1 415 555 0123');
     await expect(email.isDisabled()).resolves.toBe(true);
-    await expectHint('SMS Consent Required: Please confirm you have permission to send SMS to this number');
+    await expectHint(
+      'SMS Consent Required: Please confirm you have permission to send SMS to this number',
+    );
     const consent = page.getByRole('checkbox', { name: /STOP/ });
     await consent.click();
     await expect(nextButton().isEnabled()).resolves.toBe(true);
@@ -72,7 +81,10 @@ describe('validation messages', () => {
     const title = page.getByLabel('Title');
     await title.fill('x'.repeat(BET_LIMITS.title + 50));
     await expect(title.inputValue()).resolves.toHaveLength(BET_LIMITS.title);
-    await page.getByTestId('bet-title-count').getByText(`${BET_LIMITS.title}/${BET_LIMITS.title}`).waitFor();
+    await page
+      .getByTestId('bet-title-count')
+      .getByText(`${BET_LIMITS.title}/${BET_LIMITS.title}`)
+      .waitFor();
     await title.fill('Wes learns to juggle');
     await page.getByTestId('bet-title-count').getByText(`20/${BET_LIMITS.title}`).waitFor();
     await expectHint('Missing information: Please fill in all required fields');
@@ -80,7 +92,10 @@ describe('validation messages', () => {
     const description = page.getByLabel('Description');
     await description.fill('y'.repeat(BET_LIMITS.description + 1));
     await expect(description.inputValue()).resolves.toHaveLength(BET_LIMITS.description);
-    await page.getByTestId('bet-description-count').getByText(`${BET_LIMITS.description}/${BET_LIMITS.description}`).waitFor();
+    await page
+      .getByTestId('bet-description-count')
+      .getByText(`${BET_LIMITS.description}/${BET_LIMITS.description}`)
+      .waitFor();
     await description.fill('Three balls, one minute.');
     await expect(nextButton().isEnabled()).resolves.toBe(true);
 
@@ -90,7 +105,9 @@ describe('validation messages', () => {
     await endDate.fill('2020-01-01');
     await expect(nextButton().isDisabled()).resolves.toBe(true);
     await endDate.fill(today!);
-    await expect(page.getByRole('radio', { name: /^Both must confirm/ }).getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(
+      page.getByRole('radio', { name: /^Both must confirm/ }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
     await next(page);
   });
 
@@ -146,7 +163,9 @@ describe('validation messages', () => {
     await toast(page, 'Error').getByText('Enter a valid email address').waitFor();
     await email.fill('friend.to.be@example.com');
     await send.click();
-    await toast(page, 'Invitation sent!').getByText('An email was sent to friend.to.be@example.com').waitFor();
+    await toast(page, 'Invitation sent!')
+      .getByText('An email was sent to friend.to.be@example.com')
+      .waitFor();
     await expect(email.inputValue()).resolves.toBe('');
     await expect(send.isDisabled()).resolves.toBe(true);
   });
@@ -187,7 +206,9 @@ describe('validation messages', () => {
     await page.getByTestId('search-result').getByRole('button', { name: 'Add Friend' }).waitFor();
     await page.context().clearCookies();
     await page.getByTestId('search-result').getByRole('button', { name: 'Add Friend' }).click();
-    await toast(page, 'Unauthorized').getByText('You are logged out. Logging in again...').waitFor();
+    await toast(page, 'Unauthorized')
+      .getByText('You are logged out. Logging in again...')
+      .waitFor();
     await page.waitForURL((url) => url.pathname === '/api/login');
   });
 });

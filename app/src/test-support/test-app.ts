@@ -75,7 +75,12 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
@@ -93,7 +98,8 @@ export class ApiClient {
       this.cookie = pair.endsWith('=') ? null : pair;
     }
     const position = response.headers.get('x-wagers-position');
-    if (position && (!this.position || comparePositions(position, this.position) > 0)) this.position = position;
+    if (position && (!this.position || comparePositions(position, this.position) > 0))
+      this.position = position;
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -121,10 +127,12 @@ export class ApiClient {
   async signIn(email: string): Promise<void> {
     const before = new Set(await mailLinks(this.baseUrl, email));
     const asked = await this.post('/api/login/email', { email });
-    if (asked.status !== 202) throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
+    if (asked.status !== 202)
+      throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
     const link = await waitForMailLink(this.baseUrl, email, before);
     const followed = await this.request('GET', link.replace(/^https?:\/\/[^/]+/, ''));
-    if (followed.status !== 303 || !this.cookie) throw new Error(`sign-in link failed: ${followed.status}`);
+    if (followed.status !== 303 || !this.cookie)
+      throw new Error(`sign-in link failed: ${followed.status}`);
   }
 }
 
@@ -139,7 +147,11 @@ export async function mailLinks(baseUrl: string, email: string): Promise<string[
 }
 
 /** Waits (up to 10 s) for a sign-in email to `email` with a link not in `seen`, and returns the link. */
-export async function waitForMailLink(baseUrl: string, email: string, seen = new Set<string>()): Promise<string> {
+export async function waitForMailLink(
+  baseUrl: string,
+  email: string,
+  seen = new Set<string>(),
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const link = (await mailLinks(baseUrl, email)).find((candidate) => !seen.has(candidate));

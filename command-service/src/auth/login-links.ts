@@ -24,7 +24,10 @@ export class LoginLinks {
   }
 
   /** Uses a link up: works once, and only before it expires. */
-  async redeem(token: string, now: Date): Promise<{ email: string; redirect: string | null } | null> {
+  async redeem(
+    token: string,
+    now: Date,
+  ): Promise<{ email: string; redirect: string | null } | null> {
     const result = await this.pool.query<{ email: string; redirect: string | null }>(
       `UPDATE login_tokens SET used_at = $2
        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2

@@ -46,7 +46,12 @@ describe('sign-in with a provider (GitHub)', () => {
     await new Promise<void>((resolve) => github.server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(github.server.address() as AddressInfo).port}`;
     app = await startTestApp({
-      env: { GITHUB_CLIENT_ID: 'client-1', GITHUB_CLIENT_SECRET: 'secret-1', GITHUB_BASE_URL: base, GITHUB_API_URL: base },
+      env: {
+        GITHUB_CLIENT_ID: 'client-1',
+        GITHUB_CLIENT_SECRET: 'secret-1',
+        GITHUB_BASE_URL: base,
+        GITHUB_API_URL: base,
+      },
     });
   });
   afterAll(async () => {
@@ -81,7 +86,9 @@ describe('sign-in with a provider (GitHub)', () => {
     expect(github.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
 
     // The state works once.
-    const replay = await app.anonymous().get(`/api/login/github/callback?code=good-code&state=${state}`);
+    const replay = await app
+      .anonymous()
+      .get(`/api/login/github/callback?code=good-code&state=${state}`);
     expect(replay.status).toBe(400);
   });
 

@@ -21,7 +21,8 @@ function safeRedirect(value: unknown): string | null {
  */
 export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]): Router {
   const router = Router();
-  const callbackUrl = (provider: OAuthProvider) => `${deps.publicUrl()}/api/login/${provider.id}/callback`;
+  const callbackUrl = (provider: OAuthProvider) =>
+    `${deps.publicUrl()}/api/login/${provider.id}/callback`;
 
   for (const provider of providers) {
     router.get(`/api/login/${provider.id}`, async (req, res) => {
@@ -30,7 +31,13 @@ export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]
       const now = deps.runtime.now();
       await deps.pool.query(
         `INSERT INTO oauth_states (state_hash, provider, code_verifier, redirect, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-        [hashToken(state), provider.id, verifier, safeRedirect(req.query.redirect), new Date(now.getTime() + STATE_TTL_MS)],
+        [
+          hashToken(state),
+          provider.id,
+          verifier,
+          safeRedirect(req.query.redirect),
+          new Date(now.getTime() + STATE_TTL_MS),
+        ],
       );
       const url = new URL(provider.authorizeUrl);
       url.search = new URLSearchParams({
@@ -55,11 +62,15 @@ export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]
         [hashToken(state), provider.id, deps.runtime.now()],
       );
       const flow = pending.rows[0];
-      if (!flow || !code) return fail(`Signing in with ${provider.name} did not finish. Please try again.`);
+      if (!flow || !code)
+        return fail(`Signing in with ${provider.name} did not finish. Please try again.`);
 
       const tokenResponse = await fetch(provider.tokenUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams({
           grant_type: 'authorization_code',
           code,
@@ -71,15 +82,24 @@ export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]
       });
       const token = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string };
       if (!tokenResponse.ok || !token.access_token) {
-        req.log.warn({ provider: provider.id, status: tokenResponse.status }, 'provider refused the code');
+        req.log.warn(
+          { provider: provider.id, status: tokenResponse.status },
+          'provider refused the code',
+        );
         return fail(`${provider.name} did not confirm the sign-in. Please try again.`);
       }
       const identity = await provider.identity(token.access_token);
       const email = emailSchema.safeParse(identity.email);
       if (!identity.emailVerified || !email.success) {
-        return fail(`Your ${provider.name} account has no verified email address. Sign in with an email link instead.`);
+        return fail(
+          `Your ${provider.name} account has no verified email address. Sign in with an email link instead.`,
+        );
       }
-      const { userId, position } = await findOrRegisterUser(deps.store, email.data, commandContext(req, deps.runtime));
+      const { userId, position } = await findOrRegisterUser(
+        deps.store,
+        email.data,
+        commandContext(req, deps.runtime),
+      );
       await deps.sessions.create(userId, position, res, deps.runtime.now());
       req.log.info({ userId, provider: provider.id }, 'signed in');
       res.redirect(303, safeRedirect(flow.redirect) ?? '/');

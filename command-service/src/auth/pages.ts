@@ -34,12 +34,20 @@ export interface Provider {
   href: string;
 }
 
-export function loginPage(options: { redirect?: string; error?: string; email?: string; providers: Provider[] }): string {
+export function loginPage(options: {
+  redirect?: string;
+  error?: string;
+  email?: string;
+  providers: Provider[];
+}): string {
   const redirectField = options.redirect
     ? `<input type="hidden" name="redirect" value="${escapeHtml(options.redirect)}">`
     : '';
   const providers = options.providers
-    .map((p) => `<a class="provider" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`)
+    .map(
+      (p) =>
+        `<a class="provider" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`,
+    )
     .join('\n');
   return layout(
     'Sign in',

@@ -19,7 +19,11 @@ export interface OAuthProvider {
 
 async function getJson<T>(url: string, accessToken: string): Promise<T> {
   const response = await fetch(url, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'Wagers' },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+      'user-agent': 'Wagers',
+    },
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as T;

@@ -16,7 +16,6 @@ function safeRedirect(value: unknown): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-
 /** Email sign-in: a page, a single-use link by email, a session cookie. */
 export function authRouter(deps: CommandServiceDeps): Router {
   const router = Router();
@@ -38,45 +37,56 @@ export function authRouter(deps: CommandServiceDeps): Router {
     res.type('html').send(loginPage({ redirect, providers: providers(redirect) }));
   });
 
-  router.post('/api/login/email', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    const fromForm = req.is('application/x-www-form-urlencoded') !== false;
-    const body: unknown = req.body;
-    const parsed = emailLoginRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const errors = zodFieldErrors(parsed.error);
-      const message = errors[0]?.message ?? 'Enter a valid email address';
-      if (fromForm) {
-        const raw = body as { email?: unknown; redirect?: unknown };
-        res.status(400).type('html').send(
-          loginPage({
-            error: message,
-            email: typeof raw.email === 'string' ? raw.email : '',
-            redirect: safeRedirect(raw.redirect),
-            providers: providers(safeRedirect(raw.redirect)),
-          }),
-        );
-      } else {
-        res.status(400).json(problem('validation_failed', message, errors));
+  router.post(
+    '/api/login/email',
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    async (req, res) => {
+      const fromForm = req.is('application/x-www-form-urlencoded') !== false;
+      const body: unknown = req.body;
+      const parsed = emailLoginRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const errors = zodFieldErrors(parsed.error);
+        const message = errors[0]?.message ?? 'Enter a valid email address';
+        if (fromForm) {
+          const raw = body as { email?: unknown; redirect?: unknown };
+          res
+            .status(400)
+            .type('html')
+            .send(
+              loginPage({
+                error: message,
+                email: typeof raw.email === 'string' ? raw.email : '',
+                redirect: safeRedirect(raw.redirect),
+                providers: providers(safeRedirect(raw.redirect)),
+              }),
+            );
+        } else {
+          res.status(400).json(problem('validation_failed', message, errors));
+        }
+        return;
       }
-      return;
-    }
-    const { email, redirect } = parsed.data;
-    const token = await links.issue(email, redirect ?? null, deps.runtime.now());
-    if (!token) {
-      const message = 'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
-      if (fromForm) {
-        res.status(429).type('html').send(loginPage({ error: message, email, redirect, providers: providers(redirect) }));
-      } else {
-        res.status(429).json(problem('rate_limited', message));
+      const { email, redirect } = parsed.data;
+      const token = await links.issue(email, redirect ?? null, deps.runtime.now());
+      if (!token) {
+        const message =
+          'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
+        if (fromForm) {
+          res
+            .status(429)
+            .type('html')
+            .send(loginPage({ error: message, email, redirect, providers: providers(redirect) }));
+        } else {
+          res.status(429).json(problem('rate_limited', message));
+        }
+        return;
       }
-      return;
-    }
-    const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
-    await deps.signInMailer.sendSignInLink(email, link);
-    req.log.info('sign-in link sent');
-    if (fromForm) res.type('html').send(checkEmailPage(email, deps.config.devInbox));
-    else res.status(202).json({ status: 'sent' });
-  });
+      const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
+      await deps.signInMailer.sendSignInLink(email, link);
+      req.log.info('sign-in link sent');
+      if (fromForm) res.type('html').send(checkEmailPage(email, deps.config.devInbox));
+      else res.status(202).json({ status: 'sent' });
+    },
+  );
 
   router.get('/api/login/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -89,7 +99,11 @@ export function authRouter(deps: CommandServiceDeps): Router {
       return;
     }
     const context = commandContext(req, deps.runtime);
-    const { userId, position, registered } = await findOrRegisterUser(deps.store, redeemed.email, context);
+    const { userId, position, registered } = await findOrRegisterUser(
+      deps.store,
+      redeemed.email,
+      context,
+    );
     await deps.sessions.create(userId, position, res, deps.runtime.now());
     req.log.info({ userId, registered }, 'signed in');
     res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');

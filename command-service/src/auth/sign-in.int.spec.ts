@@ -22,7 +22,11 @@ describe('email sign-in', () => {
     const first = await app.signIn('Newcomer@Example.com');
     const me = await first.get<User>('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'newcomer@example.com', firstName: null, lastName: null });
+    expect(me.body).toMatchObject({
+      email: 'newcomer@example.com',
+      firstName: null,
+      lastName: null,
+    });
 
     const again = await app.signIn('newcomer@example.com');
     const meAgain = await again.get<User>('/api/auth/user');
@@ -31,13 +35,19 @@ describe('email sign-in', () => {
 
   it('honours a redirect on this site only', async () => {
     const client = app.anonymous();
-    await client.post('/api/login/email', { email: 'redirect@example.com', redirect: '/bets/create' });
+    await client.post('/api/login/email', {
+      email: 'redirect@example.com',
+      redirect: '/bets/create',
+    });
     const link = await waitForMailLink(app.url, 'redirect@example.com');
     const followed = await client.get(link.replace(app.url, ''));
     expect(followed.status).toBe(303);
     expect(followed.headers.get('location')).toBe('/bets/create');
 
-    const offsite = await client.post('/api/login/email', { email: 'redirect@example.com', redirect: '//evil.example' });
+    const offsite = await client.post('/api/login/email', {
+      email: 'redirect@example.com',
+      redirect: '//evil.example',
+    });
     expect(offsite.status).toBe(400);
     expect(offsite.body).toMatchObject({ errors: [{ field: 'redirect' }] });
   });
@@ -59,7 +69,9 @@ describe('email sign-in', () => {
     const pg = await import('pg');
     const db = new pg.default.Client({ connectionString: app.databaseUrl });
     await db.connect();
-    await db.query(`UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'`);
+    await db.query(
+      `UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'`,
+    );
     await db.end();
     expect((await client.get(link)).status).toBe(400);
   });
@@ -90,11 +102,15 @@ describe('email sign-in', () => {
     const db = new pg.default.Client({ connectionString: app.databaseUrl });
     await db.connect();
     const tokens = await db.query<{ token_hash: string }>('SELECT token_hash FROM login_tokens');
-    const events = await db.query<{ body: string }>(`SELECT data::text || metadata::text AS body FROM es_events`);
+    const events = await db.query<{ body: string }>(
+      `SELECT data::text || metadata::text AS body FROM es_events`,
+    );
     await db.end();
     expect(events.rows.length).toBeGreaterThan(0);
     const mails = (await (await fetch(`${app.url}/api/dev/mail`)).json()) as { text: string }[];
-    const rawTokens = mails.map((m) => /token=([\w-]+)/.exec(m.text)?.[1]).filter(Boolean) as string[];
+    const rawTokens = mails
+      .map((m) => /token=([\w-]+)/.exec(m.text)?.[1])
+      .filter(Boolean) as string[];
     expect(rawTokens.length).toBeGreaterThan(0);
     for (const row of events.rows) {
       for (const token of rawTokens) expect(row.body).not.toContain(token);
@@ -122,7 +138,9 @@ describe('operations', () => {
     const metrics = await client.get('/metrics');
     expect(metrics.text).toContain('wagers_projection_lag_events{projector="users"}');
     expect(metrics.text).toContain('wagers_queue_jobs{state="waiting"}');
-    expect(metrics.text).toMatch(/wagers_http_request_duration_seconds_count\{method="POST",route="\/api\/login\/email",status="202"\}/);
+    expect(metrics.text).toMatch(
+      /wagers_http_request_duration_seconds_count\{method="POST",route="\/api\/login\/email",status="202"\}/,
+    );
     expect(ready.headers.get('x-correlation-id')).toMatch(/^[\w-]{8,}$/);
   });
 });
@@ -130,7 +148,9 @@ describe('operations', () => {
 describe('the web app', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ env: { SUPPORT_EMAIL: 'help@wagers.test', PRIVACY_EMAIL: 'privacy@wagers.test' } });
+    app = await startTestApp({
+      env: { SUPPORT_EMAIL: 'help@wagers.test', PRIVACY_EMAIL: 'privacy@wagers.test' },
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -141,7 +161,9 @@ describe('the web app', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
     expect(page.text).toContain('<meta name="wagers:support-email" content="help@wagers.test" />');
-    expect(page.text).toContain('<meta name="wagers:privacy-email" content="privacy@wagers.test" />');
+    expect(page.text).toContain(
+      '<meta name="wagers:privacy-email" content="privacy@wagers.test" />',
+    );
     const missingApi = await app.anonymous().get('/api/no-such-thing');
     expect(missingApi.status).toBe(404);
     expect(missingApi.headers.get('content-type')).toContain('application/problem+json');

@@ -23,11 +23,22 @@ describe('avatar upload to an S3-compatible bucket', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'wagers-s3-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: bucket }],
+    });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
     app = await startTestApp({
-      env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+      env: {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
     });
   });
   afterAll(async () => {
@@ -51,7 +62,9 @@ describe('avatar upload to an S3-compatible bucket', () => {
     const set = await ann.client.put<User>('/api/avatar', { avatarURL: url });
     expect(set.status).toBe(200);
     expect(set.body.profileImageUrl).toBe(url.split('?')[0]);
-    expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(set.body.profileImageUrl);
+    expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(
+      set.body.profileImageUrl,
+    );
     const stored = await fetch(set.body.profileImageUrl!);
     expect(Buffer.from(await stored.arrayBuffer()).equals(png)).toBe(true);
   });
@@ -60,7 +73,9 @@ describe('avatar upload to an S3-compatible bucket', () => {
     const bob = await person(app, 'bob@example.com');
     const cy = await person(app, 'cy@example.com');
     const fake = await uploadUrl(bob.client);
-    expect((await put(fake, Buffer.from('<html>not a picture</html>'), 'image/png')).status).toBe(200);
+    expect((await put(fake, Buffer.from('<html>not a picture</html>'), 'image/png')).status).toBe(
+      200,
+    );
     const cysUrl = await uploadUrl(cy.client);
     expect((await put(cysUrl, png, 'image/png')).status).toBe(200);
     const before = await eventCount(app);

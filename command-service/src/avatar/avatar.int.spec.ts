@@ -19,8 +19,12 @@ describe('avatar upload on the local disk', () => {
   let ann: Awaited<ReturnType<typeof person>>;
 
   const uploadUrl = async (client = ann.client) =>
-    (await client.post<AvatarUploadUrlResponse>('/api/avatar/upload-url', { contentType: 'image/png', size: png.length }))
-      .body.uploadURL;
+    (
+      await client.post<AvatarUploadUrlResponse>('/api/avatar/upload-url', {
+        contentType: 'image/png',
+        size: png.length,
+      })
+    ).body.uploadURL;
   const put = (url: string, body: Uint8Array, contentType: string) =>
     fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
 
@@ -36,9 +40,13 @@ describe('avatar upload on the local disk', () => {
 
   it('uploads through a signed URL, sets the avatar, and shows it wherever the user appears', async () => {
     const bob = await person(app, 'bob@example.com');
-    const request = await bob.client.post<{ id: string }>('/api/friend-requests', { receiverId: ann.id });
+    const request = await bob.client.post<{ id: string }>('/api/friend-requests', {
+      receiverId: ann.id,
+    });
     catchUp(ann, bob);
-    expect((await ann.client.post(`/api/friend-requests/${request.body.id}/accept`)).status).toBe(200);
+    expect((await ann.client.post(`/api/friend-requests/${request.body.id}/accept`)).status).toBe(
+      200,
+    );
 
     const url = await uploadUrl();
     expect(url.startsWith(`${app.url}/api/avatar/uploads/${ann.id}/`)).toBe(true);
@@ -62,7 +70,9 @@ describe('avatar upload on the local disk', () => {
 
     // The object's own URL is accepted too, and setting the same picture again changes nothing.
     const before = await eventCount(app);
-    expect((await ann.client.put('/api/avatar', { avatarURL: `${app.url}${imageUrl}` })).status).toBe(200);
+    expect(
+      (await ann.client.put('/api/avatar', { avatarURL: `${app.url}${imageUrl}` })).status,
+    ).toBe(200);
     expect(await eventCount(app)).toBe(before);
   });
 
@@ -72,7 +82,10 @@ describe('avatar upload on the local disk', () => {
     expect((await put(tampered, png, 'image/png')).status).toBe(403);
     const longer = url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`);
     expect((await put(longer, png, 'image/png')).status).toBe(403);
-    const otherObject = url.replace(/\/([0-9a-f-]{36})\?/, '/00000000-0000-4000-8000-000000000000?');
+    const otherObject = url.replace(
+      /\/([0-9a-f-]{36})\?/,
+      '/00000000-0000-4000-8000-000000000000?',
+    );
     expect((await put(otherObject, png, 'image/png')).status).toBe(403);
     expect((await put(url, jpeg, 'image/jpeg')).status).toBe(200);
     expect((await put(url, png, 'image/png')).status).toBe(409);
@@ -101,13 +114,21 @@ describe('avatar upload on the local disk', () => {
     expect((await put(cysUrl, png, 'image/png')).status).toBe(200);
     const notUploaded = await uploadUrl();
     const before = await eventCount(app);
-    for (const avatarURL of [cysUrl, notUploaded, 'https://evil.example/avatars/x.png', `${app.url}/avatars/${ann.id}/../../etc/passwd`, 'nonsense']) {
+    for (const avatarURL of [
+      cysUrl,
+      notUploaded,
+      'https://evil.example/avatars/x.png',
+      `${app.url}/avatars/${ann.id}/../../etc/passwd`,
+      'nonsense',
+    ]) {
       const response = await ann.client.put('/api/avatar', { avatarURL });
       expect(response.status, avatarURL).toBe(400);
       expect(response.body, avatarURL).toMatchObject({ errors: [{ field: 'avatarURL' }] });
     }
     for (const body of [{}, { avatarURL: '' }, { avatarURL: 3 }]) {
-      expect((await ann.client.put('/api/avatar', body)).body).toMatchObject({ errors: [{ field: 'avatarURL' }] });
+      expect((await ann.client.put('/api/avatar', body)).body).toMatchObject({
+        errors: [{ field: 'avatarURL' }],
+      });
     }
     const badRequests: [unknown, string][] = [
       [{ contentType: 'text/plain' }, 'contentType'],

@@ -6,7 +6,10 @@ import { localAvatarStore, type LocalAvatarStore } from './local-store.ts';
 import { s3AvatarStore } from './s3-store.ts';
 
 /** S3 when a bucket is configured, else the local disk under DATA_DIR/avatars (or AVATAR_DIR). */
-export function createAvatarStore(deps: CommandServiceDeps): { store: AvatarStore; local: LocalAvatarStore | null } {
+export function createAvatarStore(deps: CommandServiceDeps): {
+  store: AvatarStore;
+  local: LocalAvatarStore | null;
+} {
   const { config } = deps;
   if (config.S3_BUCKET) {
     deps.logger.info({ bucket: config.S3_BUCKET }, 'Avatars: S3-compatible bucket');
@@ -21,7 +24,9 @@ export function createAvatarStore(deps: CommandServiceDeps): { store: AvatarStor
     return { store, local: null };
   }
   if (!config.UPLOAD_SIGNING_SECRET && config.production) {
-    deps.logger.warn('UPLOAD_SIGNING_SECRET is not set: avatar upload links only work on the process that issued them');
+    deps.logger.warn(
+      'UPLOAD_SIGNING_SECRET is not set: avatar upload links only work on the process that issued them',
+    );
   }
   const local = localAvatarStore({
     // Absolute, because files are sent with res.sendFile.

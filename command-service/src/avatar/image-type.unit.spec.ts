@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { detectImageType } from './image-type.ts';
 
 const bytes = (...values: (number | string)[]) =>
-  Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v, 'latin1')] : [v])));
+  Uint8Array.from(
+    values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v, 'latin1')] : [v])),
+  );
 
 describe('detectImageType', () => {
   it('knows PNG, JPEG, GIF and WebP by their first bytes', () => {

@@ -10,7 +10,8 @@ export function localAvatarRouter(store: LocalAvatarStore, deps: CommandServiceD
   const router = Router();
 
   const upload = `${LOCAL_UPLOAD_PATH}/:userId/:objectId`;
-  const keyOf = (params: { userId?: unknown; objectId?: unknown }) => `${String(params.userId)}/${String(params.objectId)}`;
+  const keyOf = (params: { userId?: unknown; objectId?: unknown }) =>
+    `${String(params.userId)}/${String(params.objectId)}`;
 
   const signed: RequestHandler = (req, _res, next) => {
     const expires = typeof req.query.expires === 'string' ? req.query.expires : '';
@@ -24,10 +25,15 @@ export function localAvatarRouter(store: LocalAvatarStore, deps: CommandServiceD
   router.put(upload, signed, imageBody, async (req, res) => {
     const declared = (req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const bytes: unknown = req.body;
-    if (!isAvatarContentType(declared) || !Buffer.isBuffer(bytes) || detectImageType(bytes) !== declared) {
+    if (
+      !isAvatarContentType(declared) ||
+      !Buffer.isBuffer(bytes) ||
+      detectImageType(bytes) !== declared
+    ) {
       throw invalid('file', NOT_AN_IMAGE);
     }
-    if (!(await store.write(keyOf(req.params), bytes))) throw conflict('This upload link was already used');
+    if (!(await store.write(keyOf(req.params), bytes)))
+      throw conflict('This upload link was already used');
     res.json({ status: 'uploaded' });
   });
 

@@ -52,7 +52,9 @@ export function localAvatarStore(options: {
         return null;
       }
       if (parsed.origin !== new URL(origin()).origin) return null;
-      const key = keyFromPath(parsed.pathname, LOCAL_UPLOAD_PATH) ?? keyFromPath(parsed.pathname, LOCAL_OBJECT_PATH);
+      const key =
+        keyFromPath(parsed.pathname, LOCAL_UPLOAD_PATH) ??
+        keyFromPath(parsed.pathname, LOCAL_OBJECT_PATH);
       return key?.startsWith(`${userId}/`) ? key : null;
     },
     verifyUpload(key, expires, signature, now) {

@@ -1,5 +1,9 @@
 import { Router } from 'express';
-import { AVATAR_MAX_BYTES, avatarUploadUrlRequestSchema, setAvatarRequestSchema } from '@wagers/contracts/api/profile';
+import {
+  AVATAR_MAX_BYTES,
+  avatarUploadUrlRequestSchema,
+  setAvatarRequestSchema,
+} from '@wagers/contracts/api/profile';
 import { userStream } from '@wagers/contracts/events/user';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { handleCommand } from '@wagers/platform/decider';

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { IMAGE_SIGNATURE_BYTES } from './image-type.ts';
 import { objectKeyPattern, UPLOAD_URL_TTL_SECONDS, type AvatarStore } from './avatar-store.ts';
@@ -25,11 +31,21 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: settings.accessKeyId,
+            secretAccessKey: settings.secretAccessKey,
+          },
+        }
       : {}),
   });
-  const base = (settings.publicUrl ?? `${settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`}/${settings.bucket}`).replace(/\/$/, '');
-  const bucketBase = settings.endpoint ? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}` : null;
+  const base = (
+    settings.publicUrl ??
+    `${settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`}/${settings.bucket}`
+  ).replace(/\/$/, '');
+  const bucketBase = settings.endpoint
+    ? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`
+    : null;
 
   function keyFrom(url: URL, prefix: string): string | null {
     const root = new URL(prefix);
@@ -43,7 +59,10 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
   return {
     kind: 's3',
     async issueUploadUrl(userId) {
-      const command = new PutObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${userId}/${randomUUID()}` });
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: `${PREFIX}${userId}/${randomUUID()}`,
+      });
       return getSignedUrl(client, command, { expiresIn: UPLOAD_URL_TTL_SECONDS });
     },
     ownedKey(url, userId) {
@@ -58,20 +77,29 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
     },
     async inspect(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }));
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }),
+        );
         const object = await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}`, Range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}` }),
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: `${PREFIX}${key}`,
+            Range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}`,
+          }),
         );
         const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
         return { size: head.ContentLength ?? 0, head: bytes };
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
         if (status === 404 || status === 403) return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }));
+      await client.send(
+        new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }),
+      );
     },
     objectUrl: (key) => `${base}/${PREFIX}${key}`,
   };

@@ -18,7 +18,10 @@ export type FriendshipCommand =
   | { type: 'SendFriendRequest'; data: { senderId: string; receiverId: string } }
   | { type: 'AcceptFriendRequest'; data: { requestId: string; actorId: string } }
   | { type: 'DeclineFriendRequest'; data: { requestId: string; actorId: string } }
-  | { type: 'BefriendThroughInvite'; data: { inviterId: string; inviteeId: string; inviteCode: string } };
+  | {
+      type: 'BefriendThroughInvite';
+      data: { inviterId: string; inviteeId: string; inviteCode: string };
+    };
 
 const sorted = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
@@ -41,7 +44,8 @@ export function evolve(state: FriendshipState, event: FriendshipEvent): Friendsh
 function pendingRequest(state: FriendshipState, requestId: string, actorId: string) {
   const pending = state.pending;
   if (!pending || pending.requestId !== requestId) throw notFound('Friend request not found');
-  if (pending.receiverId !== actorId) throw forbidden('Only the person who received this request can answer it');
+  if (pending.receiverId !== actorId)
+    throw forbidden('Only the person who received this request can answer it');
   return pending;
 }
 
@@ -49,16 +53,22 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
   switch (command.type) {
     case 'SendFriendRequest': {
       const { senderId, receiverId } = command.data;
-      if (senderId === receiverId) throw invalid('receiverId', 'You cannot send a friend request to yourself');
+      if (senderId === receiverId)
+        throw invalid('receiverId', 'You cannot send a friend request to yourself');
       if (state.friends) throw conflict('You are already friends');
       const pending = state.pending;
-      if (pending?.senderId === senderId) throw conflict('You already sent a friend request to this person');
+      if (pending?.senderId === senderId)
+        throw conflict('You already sent a friend request to this person');
       if (pending) {
         return [
           { type: 'FriendRequestAccepted', data: pending },
           {
             type: 'FriendshipStarted',
-            data: { userIds: sorted(senderId, receiverId), requestId: pending.requestId, inviteCode: null },
+            data: {
+              userIds: sorted(senderId, receiverId),
+              requestId: pending.requestId,
+              inviteCode: null,
+            },
           },
         ];
       }
@@ -71,7 +81,11 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
         { type: 'FriendRequestAccepted', data: pending },
         {
           type: 'FriendshipStarted',
-          data: { userIds: sorted(pending.senderId, pending.receiverId), requestId: pending.requestId, inviteCode: null },
+          data: {
+            userIds: sorted(pending.senderId, pending.receiverId),
+            requestId: pending.requestId,
+            inviteCode: null,
+          },
         },
       ];
     }
@@ -82,7 +96,12 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
     case 'BefriendThroughInvite': {
       if (state.friends) return [];
       const { inviterId, inviteeId, inviteCode } = command.data;
-      return [{ type: 'FriendshipStarted', data: { userIds: sorted(inviterId, inviteeId), requestId: null, inviteCode } }];
+      return [
+        {
+          type: 'FriendshipStarted',
+          data: { userIds: sorted(inviterId, inviteeId), requestId: null, inviteCode },
+        },
+      ];
     }
     default: {
       const unknown: never = command;

@@ -21,7 +21,10 @@ const declined: FriendshipEvent = { type: 'FriendRequestDeclined', data: request
 describe('friendship decider', () => {
   describe('strangers', () => {
     it('sends a request', () =>
-      spec.given([]).when({ type: 'SendFriendRequest', data: { senderId: ann, receiverId: bob } }).then([sent]));
+      spec
+        .given([])
+        .when({ type: 'SendFriendRequest', data: { senderId: ann, receiverId: bob } })
+        .then([sent]));
 
     it('refuses a request to yourself', () =>
       spec
@@ -30,15 +33,29 @@ describe('friendship decider', () => {
         .thenFails('validation_failed', /yourself/));
 
     it('has no request to accept or decline', () => {
-      spec.given([]).when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } }).thenFails('not_found');
-      spec.given([]).when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } }).thenFails('not_found');
+      spec
+        .given([])
+        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .thenFails('not_found');
+      spec
+        .given([])
+        .when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .thenFails('not_found');
     });
 
     it('become friends through an invite', () =>
       spec
         .given([])
-        .when({ type: 'BefriendThroughInvite', data: { inviterId: bob, inviteeId: ann, inviteCode: 'c1' } })
-        .then([{ type: 'FriendshipStarted', data: { userIds: [ann, bob], requestId: null, inviteCode: 'c1' } }]));
+        .when({
+          type: 'BefriendThroughInvite',
+          data: { inviterId: bob, inviteeId: ann, inviteCode: 'c1' },
+        })
+        .then([
+          {
+            type: 'FriendshipStarted',
+            data: { userIds: [ann, bob], requestId: null, inviteCode: 'c1' },
+          },
+        ]));
   });
 
   describe('a request pending', () => {
@@ -61,24 +78,42 @@ describe('friendship decider', () => {
         .then([{ type: 'FriendRequestAccepted', data: request }, started]));
 
     it('is declined by its receiver', () =>
-      spec.given([sent]).when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } }).then([declined]));
+      spec
+        .given([sent])
+        .when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .then([declined]));
 
     it('is answered by nobody else: not its sender, not a stranger', () => {
       for (const actorId of [ann, cy]) {
-        spec.given([sent]).when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId } }).thenFails('forbidden');
-        spec.given([sent]).when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId } }).thenFails('forbidden');
+        spec
+          .given([sent])
+          .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId } })
+          .thenFails('forbidden');
+        spec
+          .given([sent])
+          .when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId } })
+          .thenFails('forbidden');
       }
     });
 
     it('does not answer to another id', () =>
       spec
         .given([sent])
-        .when({ type: 'AcceptFriendRequest', data: { requestId: formatRequestId(ann, bob, 7), actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: formatRequestId(ann, bob, 7), actorId: bob },
+        })
         .thenFails('not_found'));
 
     it('is settled by an invite accepted meanwhile', () =>
       spec
-        .given([sent, { type: 'FriendshipStarted', data: { userIds: [ann, bob], requestId: null, inviteCode: 'c1' } }])
+        .given([
+          sent,
+          {
+            type: 'FriendshipStarted',
+            data: { userIds: [ann, bob], requestId: null, inviteCode: 'c1' },
+          },
+        ])
         .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
         .thenFails('not_found'));
   });
@@ -88,7 +123,12 @@ describe('friendship decider', () => {
       spec
         .given([sent, declined])
         .when({ type: 'SendFriendRequest', data: { senderId: ann, receiverId: bob } })
-        .then([{ type: 'FriendRequestSent', data: { ...request, requestId: formatRequestId(ann, bob, 2) } }]));
+        .then([
+          {
+            type: 'FriendRequestSent',
+            data: { ...request, requestId: formatRequestId(ann, bob, 2) },
+          },
+        ]));
 
     it('cannot be accepted any more', () =>
       spec
@@ -101,17 +141,29 @@ describe('friendship decider', () => {
     const friends = [sent, { type: 'FriendRequestAccepted', data: request } as const, started];
 
     it('refuses a request between friends, either way', () => {
-      spec.given(friends).when({ type: 'SendFriendRequest', data: { senderId: ann, receiverId: bob } }).thenFails('conflict');
-      spec.given(friends).when({ type: 'SendFriendRequest', data: { senderId: bob, receiverId: ann } }).thenFails('conflict');
+      spec
+        .given(friends)
+        .when({ type: 'SendFriendRequest', data: { senderId: ann, receiverId: bob } })
+        .thenFails('conflict');
+      spec
+        .given(friends)
+        .when({ type: 'SendFriendRequest', data: { senderId: bob, receiverId: ann } })
+        .thenFails('conflict');
     });
 
     it('refuses a second accept', () =>
-      spec.given(friends).when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } }).thenFails('not_found'));
+      spec
+        .given(friends)
+        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .thenFails('not_found'));
 
     it('ignores an invite between friends', () =>
       spec
         .given(friends)
-        .when({ type: 'BefriendThroughInvite', data: { inviterId: ann, inviteeId: bob, inviteCode: 'c2' } })
+        .when({
+          type: 'BefriendThroughInvite',
+          data: { inviterId: ann, inviteeId: bob, inviteCode: 'c2' },
+        })
         .thenNothing());
   });
 });

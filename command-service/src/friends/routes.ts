@@ -39,7 +39,10 @@ export function friendsRouter(deps: CommandServiceDeps): Router {
         const requestId = String(req.params.id);
         const pair = parseRequestId(requestId);
         if (!pair) throw notFound('Friend request not found');
-        const command: FriendshipCommand = { type, data: { requestId, actorId: currentUserId(req) } };
+        const command: FriendshipCommand = {
+          type,
+          data: { requestId, actorId: currentUserId(req) },
+        };
         const result = await handleCommand(
           deps.store,
           friendshipStream(pair.senderId, pair.receiverId),
@@ -49,7 +52,11 @@ export function friendsRouter(deps: CommandServiceDeps): Router {
           commandContext(req, deps.runtime),
         );
         sendPosition(res, result.position);
-        res.json({ id: requestId, status: type === 'AcceptFriendRequest' ? 'accepted' : 'declined', friendId: pair.senderId });
+        res.json({
+          id: requestId,
+          status: type === 'AcceptFriendRequest' ? 'accepted' : 'declined',
+          friendId: pair.senderId,
+        });
       },
     );
   answer('AcceptFriendRequest');

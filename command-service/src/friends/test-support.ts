@@ -16,7 +16,10 @@ export async function eventCount(app: TestApp): Promise<number> {
 }
 
 /** Signs a person in and returns their client and user id. */
-export async function person(app: TestApp, email: string): Promise<{ client: ApiClient; id: string }> {
+export async function person(
+  app: TestApp,
+  email: string,
+): Promise<{ client: ApiClient; id: string }> {
   const client = await app.signIn(email);
   const me = await client.get<User>('/api/auth/user');
   return { client, id: me.body.id };
@@ -26,7 +29,8 @@ export async function person(app: TestApp, email: string): Promise<{ client: Api
 export async function named(app: TestApp, email: string, firstName: string, lastName: string) {
   const signedIn = await person(app, email);
   const response = await signedIn.client.put('/api/user', { firstName, lastName });
-  if (response.status !== 200) throw new Error(`naming ${email} failed: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`naming ${email} failed: ${response.status} ${response.text}`);
   return signedIn;
 }
 

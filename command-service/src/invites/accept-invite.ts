@@ -27,7 +27,11 @@ export async function acceptInvite(
 ): Promise<AcceptedInvite> {
   const current = await foldStream(store, inviteStream(code), inviteDecider, readInviteEvent);
   if (current.status === 'accepted' && current.acceptedBy === accepterId) {
-    await completeAcceptance(store, { code, inviterId: current.inviterId, accepterId, betId: current.betId }, context);
+    await completeAcceptance(
+      store,
+      { code, inviterId: current.inviterId, accepterId, betId: current.betId },
+      context,
+    );
   }
   const accepted = await handleCommand(
     store,
@@ -40,7 +44,11 @@ export async function acceptInvite(
   const event = accepted.events.find((e) => e.type === 'InviteAccepted');
   if (!event) throw new Error('InviteAccepted was not written');
   const { inviterId, betId } = event.data;
-  const followUps = await completeAcceptance(store, { code, inviterId, accepterId, betId }, context);
+  const followUps = await completeAcceptance(
+    store,
+    { code, inviterId, accepterId, betId },
+    context,
+  );
   return { friendId: inviterId, betId, position: maxPosition(accepted.position, followUps) };
 }
 
@@ -61,7 +69,11 @@ async function completeAcceptance(
     context,
   );
   const joined = invite.betId
-    ? await joinBetFromInvite(store, { betId: invite.betId, opponentId: invite.accepterId, inviteCode: invite.code }, context)
+    ? await joinBetFromInvite(
+        store,
+        { betId: invite.betId, opponentId: invite.accepterId, inviteCode: invite.code },
+        context,
+      )
     : null;
   return maxPosition(friendship.position, joined);
 }

@@ -1,4 +1,8 @@
-import { inviteEventSchemas, type InviteChannel, type InviteEvent } from '@wagers/contracts/events/invite';
+import {
+  inviteEventSchemas,
+  type InviteChannel,
+  type InviteEvent,
+} from '@wagers/contracts/events/invite';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
 import { conflict, DomainError, forbidden, notFound } from '@wagers/platform/errors';
 
@@ -37,13 +41,18 @@ export type InviteCommand =
   | { type: 'ResendInvite'; data: { actorId: string | null; phoneOptedOut: boolean } }
   | { type: 'AcceptInvite'; data: { actorId: string } }
   | { type: 'RecordDelivery'; data: { deliveryId: string; channel: InviteChannel } }
-  | { type: 'RecordDeliveryFailure'; data: { deliveryId: string; channel: InviteChannel; reason: string } };
+  | {
+      type: 'RecordDeliveryFailure';
+      data: { deliveryId: string; channel: InviteChannel; reason: string };
+    };
 
 export const OPTED_OUT_MESSAGE =
   'This number has opted out of SMS from Wagers (it replied STOP). Invite them by email instead.';
 
 const optedOut = () =>
-  new DomainError('validation_failed', OPTED_OUT_MESSAGE, [{ field: 'inviteePhone', message: OPTED_OUT_MESSAGE }]);
+  new DomainError('validation_failed', OPTED_OUT_MESSAGE, [
+    { field: 'inviteePhone', message: OPTED_OUT_MESSAGE },
+  ]);
 
 export function evolve(state: InviteState, event: InviteEvent): InviteState {
   switch (event.type) {
@@ -65,7 +74,10 @@ export function evolve(state: InviteState, event: InviteEvent): InviteState {
       return { ...state, status: 'accepted', acceptedBy: event.data.acceptedBy };
     case 'InviteDelivered':
       if (state.status === 'none') return state;
-      return { ...state, deliveries: { ...state.deliveries, [event.data.deliveryId]: 'delivered' } };
+      return {
+        ...state,
+        deliveries: { ...state.deliveries, [event.data.deliveryId]: 'delivered' },
+      };
     case 'InviteDeliveryFailed':
       if (state.status === 'none') return state;
       return { ...state, deliveries: { ...state.deliveries, [event.data.deliveryId]: 'failed' } };
@@ -112,12 +124,18 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
       return [{ type: 'InviteResent', data: { code: state.code } }];
     case 'AcceptInvite':
       if (state.status === 'none') throw notFound('Invite not found');
-      if (command.data.actorId === state.inviterId) throw forbidden('You cannot accept your own invite');
+      if (command.data.actorId === state.inviterId)
+        throw forbidden('You cannot accept your own invite');
       if (state.status === 'accepted') throw conflict('This invite has already been accepted');
       return [
         {
           type: 'InviteAccepted',
-          data: { code: state.code, inviterId: state.inviterId, acceptedBy: command.data.actorId, betId: state.betId },
+          data: {
+            code: state.code,
+            inviterId: state.inviterId,
+            acceptedBy: command.data.actorId,
+            betId: state.betId,
+          },
         },
       ];
     case 'RecordDelivery':

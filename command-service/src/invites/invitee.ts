@@ -41,7 +41,10 @@ export function parseInvitee(input: InviteeInput): Invitee {
   }
   const number = parsePhoneNumberFromString(phone);
   if (!phone.startsWith('+') || !number?.isValid()) {
-    throw fieldError('inviteePhone', 'Enter the phone number in international format, e.g. +1 415 555 0123');
+    throw fieldError(
+      'inviteePhone',
+      'Enter the phone number in international format, e.g. +1 415 555 0123',
+    );
   }
   if (input.smsConsent !== true) {
     throw fieldError(

@@ -10,7 +10,11 @@ import { isOptedOut } from './sms-opt-out.ts';
  * Asks the notifier to deliver a pending invite again. Only its inviter may (context.actorId);
  * a system actor (null) may too, for process managers.
  */
-export async function resendInvite(store: EventStore, code: string, context: CommandContext): Promise<GlobalPosition> {
+export async function resendInvite(
+  store: EventStore,
+  code: string,
+  context: CommandContext,
+): Promise<GlobalPosition> {
   const current = await foldStream(store, inviteStream(code), inviteDecider, readInviteEvent);
   const phone = current.status === 'none' ? null : current.inviteePhone;
   const result = await handleCommand(
@@ -20,7 +24,10 @@ export async function resendInvite(store: EventStore, code: string, context: Com
     readInviteEvent,
     {
       type: 'ResendInvite',
-      data: { actorId: context.actorId, phoneOptedOut: phone ? await isOptedOut(store, phone) : false },
+      data: {
+        actorId: context.actorId,
+        phoneOptedOut: phone ? await isOptedOut(store, phone) : false,
+      },
     },
     context,
   );

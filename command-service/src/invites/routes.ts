@@ -29,7 +29,12 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
   router.post('/api/invites/:code/accept', requireUser, async (req, res) => {
     const code = String(req.params.code);
     if (!codePattern.test(code)) throw notFound('Invite not found');
-    const accepted = await acceptInvite(deps.store, code, currentUserId(req), commandContext(req, deps.runtime));
+    const accepted = await acceptInvite(
+      deps.store,
+      code,
+      currentUserId(req),
+      commandContext(req, deps.runtime),
+    );
     sendPosition(res, accepted.position);
     res.json({ friendId: accepted.friendId, betId: accepted.betId });
   });

@@ -15,7 +15,10 @@ import {
   type SmsOptOutCommand,
 } from './sms-opt-out.ts';
 
-const inboundSchema = z.object({ From: z.string().regex(/^\+\d{6,15}$/, 'Not an E.164 number'), Body: z.string() });
+const inboundSchema = z.object({
+  From: z.string().regex(/^\+\d{6,15}$/, 'Not an E.164 number'),
+  Body: z.string(),
+});
 
 /**
  * Twilio's inbound-message webhook. Only STOP-like and START-like replies matter: they record the
@@ -24,36 +27,40 @@ const inboundSchema = z.object({ From: z.string().regex(/^\+\d{6,15}$/, 'Not an 
  */
 export function smsInboundRouter(deps: CommandServiceDeps): Router {
   const router = Router();
-  router.post('/api/sms/inbound', express.urlencoded({ extended: false, limit: '20kb' }), async (req, res) => {
-    const authToken = deps.config.TWILIO_AUTH_TOKEN;
-    if (!authToken) throw notFound('SMS is not configured');
-    const params = (req.body ?? {}) as Record<string, string>;
-    const url = `${deps.publicUrl().replace(/\/$/, '')}/api/sms/inbound`;
-    const signature = req.header('x-twilio-signature') ?? '';
-    if (!signature || !twilio.validateRequest(authToken, signature, url, params)) {
-      throw forbidden('The request is not signed by Twilio');
-    }
-    const { From: phone, Body: body } = parseInput(inboundSchema, params);
-    const keyword = body.trim().toUpperCase();
-    const command: SmsOptOutCommand | null = OPT_OUT_KEYWORDS.includes(keyword)
-      ? { type: 'OptOut', data: { phone, keyword } }
-      : OPT_IN_KEYWORDS.includes(keyword)
-        ? { type: 'OptIn', data: { phone, keyword } }
-        : null;
-    if (command) {
-      const result = await handleCommand(
-        deps.store,
-        smsOptOutStream(phone),
-        smsOptOutDecider,
-        readSmsOptOutEvent,
-        command,
-        commandContext(req, deps.runtime),
-      );
-      sendPosition(res, result.position);
-      req.log.info({ keyword: command.type }, 'SMS opt-out keyword received');
-    }
-    // Twilio answers STOP itself (Advanced Opt-Out); we reply with nothing.
-    res.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-  });
+  router.post(
+    '/api/sms/inbound',
+    express.urlencoded({ extended: false, limit: '20kb' }),
+    async (req, res) => {
+      const authToken = deps.config.TWILIO_AUTH_TOKEN;
+      if (!authToken) throw notFound('SMS is not configured');
+      const params = (req.body ?? {}) as Record<string, string>;
+      const url = `${deps.publicUrl().replace(/\/$/, '')}/api/sms/inbound`;
+      const signature = req.header('x-twilio-signature') ?? '';
+      if (!signature || !twilio.validateRequest(authToken, signature, url, params)) {
+        throw forbidden('The request is not signed by Twilio');
+      }
+      const { From: phone, Body: body } = parseInput(inboundSchema, params);
+      const keyword = body.trim().toUpperCase();
+      const command: SmsOptOutCommand | null = OPT_OUT_KEYWORDS.includes(keyword)
+        ? { type: 'OptOut', data: { phone, keyword } }
+        : OPT_IN_KEYWORDS.includes(keyword)
+          ? { type: 'OptIn', data: { phone, keyword } }
+          : null;
+      if (command) {
+        const result = await handleCommand(
+          deps.store,
+          smsOptOutStream(phone),
+          smsOptOutDecider,
+          readSmsOptOutEvent,
+          command,
+          commandContext(req, deps.runtime),
+        );
+        sendPosition(res, result.position);
+        req.log.info({ keyword: command.type }, 'SMS opt-out keyword received');
+      }
+      // Twilio answers STOP itself (Advanced Opt-Out); we reply with nothing.
+      res.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    },
+  );
   return router;
 }

@@ -5,7 +5,8 @@ import type { EventStore } from '@wagers/platform/event-store/port';
 import { foldStream } from '../users/load-user.ts';
 
 /** One stream per E.164 number, hashed so stream names do not list phone numbers. */
-export const smsOptOutStream = (phone: string) => `smsoptout-${createHash('sha256').update(phone).digest('hex')}`;
+export const smsOptOutStream = (phone: string) =>
+  `smsoptout-${createHash('sha256').update(phone).digest('hex')}`;
 
 export type SmsOptOutState = { optedOut: boolean };
 export type SmsOptOutCommand =
@@ -13,7 +14,16 @@ export type SmsOptOutCommand =
   | { type: 'OptIn'; data: { phone: string; keyword: string } };
 
 /** Twilio's standard opt-out and opt-in keywords (matched on the whole trimmed message). */
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPTOUT',
+];
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'];
 
 export const smsOptOutDecider: Decider<SmsOptOutState, SmsOptOutCommand, SmsOptOutEvent> = {
@@ -37,6 +47,11 @@ export const readSmsOptOutEvent = schemaReader<SmsOptOutEvent>(smsOptOutEventSch
 
 /** Whether the number said STOP (and not START since). */
 export async function isOptedOut(store: EventStore, phone: string): Promise<boolean> {
-  const state = await foldStream(store, smsOptOutStream(phone), smsOptOutDecider, readSmsOptOutEvent);
+  const state = await foldStream(
+    store,
+    smsOptOutStream(phone),
+    smsOptOutDecider,
+    readSmsOptOutEvent,
+  );
   return state.optedOut;
 }

@@ -10,19 +10,36 @@ const started: SmsOptOutEvent = { type: 'SmsOptedIn', data: { phone, keyword: 'S
 
 describe('SMS opt-out decider', () => {
   describe('never opted out', () => {
-    it('records STOP', () => spec.given([]).when({ type: 'OptOut', data: { phone, keyword: 'STOP' } }).then([stopped]));
-    it('ignores START', () => spec.given([]).when({ type: 'OptIn', data: { phone, keyword: 'START' } }).thenNothing());
+    it('records STOP', () =>
+      spec
+        .given([])
+        .when({ type: 'OptOut', data: { phone, keyword: 'STOP' } })
+        .then([stopped]));
+    it('ignores START', () =>
+      spec
+        .given([])
+        .when({ type: 'OptIn', data: { phone, keyword: 'START' } })
+        .thenNothing());
   });
 
   describe('opted out', () => {
     it('ignores another STOP', () =>
-      spec.given([stopped]).when({ type: 'OptOut', data: { phone, keyword: 'STOP' } }).thenNothing());
+      spec
+        .given([stopped])
+        .when({ type: 'OptOut', data: { phone, keyword: 'STOP' } })
+        .thenNothing());
     it('records START', () =>
-      spec.given([stopped]).when({ type: 'OptIn', data: { phone, keyword: 'START' } }).then([started]));
+      spec
+        .given([stopped])
+        .when({ type: 'OptIn', data: { phone, keyword: 'START' } })
+        .then([started]));
   });
 
   describe('opted back in', () => {
     it('records a new STOP', () =>
-      spec.given([stopped, started]).when({ type: 'OptOut', data: { phone, keyword: 'STOP' } }).then([stopped]));
+      spec
+        .given([stopped, started])
+        .when({ type: 'OptOut', data: { phone, keyword: 'STOP' } })
+        .then([stopped]));
   });
 });

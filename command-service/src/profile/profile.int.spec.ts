@@ -15,11 +15,16 @@ describe('PUT /api/user', () => {
   it('sets trimmed first and last names, which friends then see', async () => {
     const ann = await person(app, 'ann@example.com');
     const bob = await person(app, 'bob@example.com');
-    const sent = await bob.client.post<{ id: string }>('/api/friend-requests', { receiverId: ann.id });
+    const sent = await bob.client.post<{ id: string }>('/api/friend-requests', {
+      receiverId: ann.id,
+    });
     catchUp(ann, bob);
     expect((await ann.client.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(200);
 
-    const updated = await ann.client.put<User>('/api/user', { firstName: '  Ann ', lastName: ' Lee' });
+    const updated = await ann.client.put<User>('/api/user', {
+      firstName: '  Ann ',
+      lastName: ' Lee',
+    });
     expect(updated.status).toBe(200);
     expect(updated.headers.get('x-wagers-position')).toBeTruthy();
     const me = await ann.client.get<User>('/api/auth/user');
@@ -50,13 +55,20 @@ describe('PUT /api/user', () => {
     for (const [body, fields] of cases) {
       const response = await cy.client.put<{ errors: { field: string }[] }>('/api/user', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.errors.map((e) => e.field), JSON.stringify(body)).toEqual(fields);
+      expect(
+        response.body.errors.map((e) => e.field),
+        JSON.stringify(body),
+      ).toEqual(fields);
     }
-    expect((await cy.client.put('/api/user', { firstName: 'x'.repeat(100), lastName: 'Ng' })).status).toBe(200);
+    expect(
+      (await cy.client.put('/api/user', { firstName: 'x'.repeat(100), lastName: 'Ng' })).status,
+    ).toBe(200);
     expect(await eventCount(app)).toBe(before + 1);
   });
 
   it('answers 401 to a caller who is not signed in', async () => {
-    expect((await app.anonymous().put('/api/user', { firstName: 'A', lastName: 'B' })).status).toBe(401);
+    expect((await app.anonymous().put('/api/user', { firstName: 'A', lastName: 'B' })).status).toBe(
+      401,
+    );
   });
 });

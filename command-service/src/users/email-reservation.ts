@@ -13,7 +13,14 @@ export type ReserveEmail = { type: 'ReserveEmail'; data: { userId: string; email
 export const emailReservationDecider: Decider<ReservationState, ReserveEmail, EmailReserved> = {
   initialState: () => ({ userId: null }),
   decide: (command, state) =>
-    state.userId ? [] : [{ type: 'EmailReserved', data: { userId: command.data.userId, email: command.data.email } }],
+    state.userId
+      ? []
+      : [
+          {
+            type: 'EmailReserved',
+            data: { userId: command.data.userId, email: command.data.email },
+          },
+        ],
   evolve: (_state, event) => ({ userId: event.data.userId }),
 };
 

@@ -2,7 +2,11 @@ import { userStream } from '@wagers/contracts/events/user';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import { handleCommand, type CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { emailReservationDecider, emailReservationStream, readReservationEvent } from './email-reservation.ts';
+import {
+  emailReservationDecider,
+  emailReservationStream,
+  readReservationEvent,
+} from './email-reservation.ts';
 import { readUserEvent, userDecider } from './user.ts';
 
 /**

@@ -54,7 +54,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [
         {
           type: 'UserRegistered',
-          data: { userId: command.data.userId, email: command.data.email, firstName: null, lastName: null },
+          data: {
+            userId: command.data.userId,
+            email: command.data.email,
+            firstName: null,
+            lastName: null,
+          },
         },
       ];
     case 'UpdateProfile': {
@@ -66,7 +71,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'ChangeAvatar':
       if (state.status !== 'registered') throw notFound('No such user');
       if (state.avatarUrl === command.data.avatarUrl) return [];
-      return [{ type: 'AvatarChanged', data: { userId: state.userId, avatarUrl: command.data.avatarUrl } }];
+      return [
+        {
+          type: 'AvatarChanged',
+          data: { userId: state.userId, avatarUrl: command.data.avatarUrl },
+        },
+      ];
     default: {
       const unknown: never = command;
       return unknown;

@@ -11,7 +11,10 @@ export const emailSchema = z
 export const localRedirectSchema = z
   .string()
   .max(2000)
-  .refine((value) => /^\/(?![/\\])/.test(value) && !/[\r\n\\]/.test(value), 'Must be a path on this site');
+  .refine(
+    (value) => /^\/(?![/\\])/.test(value) && !/[\r\n\\]/.test(value),
+    'Must be a path on this site',
+  );
 
 export const emailLoginRequestSchema = z.object({
   email: emailSchema,

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { userSchema } from './user.ts';
 
-export const betStatuses = ['pending', 'active', 'awaiting_resolution', 'completed', 'declined'] as const;
+export const betStatuses = [
+  'pending',
+  'active',
+  'awaiting_resolution',
+  'completed',
+  'declined',
+] as const;
 export type BetStatus = (typeof betStatuses)[number];
 export const resolutions = ['creator_won', 'opponent_won', 'draw'] as const;
 export type Resolution = (typeof resolutions)[number];

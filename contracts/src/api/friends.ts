@@ -12,7 +12,9 @@ export const friendRequestSchema = z.object({
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
-export const sendFriendRequestSchema = z.object({ receiverId: z.string().min(1, 'Choose who to add') });
+export const sendFriendRequestSchema = z.object({
+  receiverId: z.string().min(1, 'Choose who to add'),
+});
 export type SendFriendRequest = z.infer<typeof sendFriendRequestSchema>;
 
 export const relationships = ['friend', 'request_sent', 'request_received', 'none'] as const;

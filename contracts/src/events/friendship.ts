@@ -28,4 +28,5 @@ export type FriendRequestSent = Of<'FriendRequestSent'>;
 export type FriendRequestAccepted = Of<'FriendRequestAccepted'>;
 export type FriendRequestDeclined = Of<'FriendRequestDeclined'>;
 export type FriendshipStarted = Of<'FriendshipStarted'>;
-export type FriendshipEvent = FriendRequestSent | FriendRequestAccepted | FriendRequestDeclined | FriendshipStarted;
+export type FriendshipEvent =
+  FriendRequestSent | FriendRequestAccepted | FriendRequestDeclined | FriendshipStarted;

@@ -28,7 +28,12 @@ export const inviteEventSchemas = {
   }),
   /** `deliveryId` is the id of the InviteSent or InviteResent event the notifier delivered. */
   InviteDelivered: z.object({ code: z.string(), deliveryId: z.string(), channel }),
-  InviteDeliveryFailed: z.object({ code: z.string(), deliveryId: z.string(), channel, reason: z.string() }),
+  InviteDeliveryFailed: z.object({
+    code: z.string(),
+    deliveryId: z.string(),
+    channel,
+    reason: z.string(),
+  }),
 } as const;
 
 type Of<Type extends keyof typeof inviteEventSchemas> = {
@@ -40,7 +45,8 @@ export type InviteResent = Of<'InviteResent'>;
 export type InviteAccepted = Of<'InviteAccepted'>;
 export type InviteDelivered = Of<'InviteDelivered'>;
 export type InviteDeliveryFailed = Of<'InviteDeliveryFailed'>;
-export type InviteEvent = InviteSent | InviteResent | InviteAccepted | InviteDelivered | InviteDeliveryFailed;
+export type InviteEvent =
+  InviteSent | InviteResent | InviteAccepted | InviteDelivered | InviteDeliveryFailed;
 
 /**
  * One stream per phone number (hashed, so stream names do not list numbers) holding its SMS
@@ -50,6 +56,12 @@ export const smsOptOutEventSchemas = {
   SmsOptedOut: z.object({ phone: z.string(), keyword: z.string() }),
   SmsOptedIn: z.object({ phone: z.string(), keyword: z.string() }),
 } as const;
-export type SmsOptedOut = { type: 'SmsOptedOut'; data: z.infer<typeof smsOptOutEventSchemas.SmsOptedOut> };
-export type SmsOptedIn = { type: 'SmsOptedIn'; data: z.infer<typeof smsOptOutEventSchemas.SmsOptedIn> };
+export type SmsOptedOut = {
+  type: 'SmsOptedOut';
+  data: z.infer<typeof smsOptOutEventSchemas.SmsOptedOut>;
+};
+export type SmsOptedIn = {
+  type: 'SmsOptedIn';
+  data: z.infer<typeof smsOptOutEventSchemas.SmsOptedIn>;
+};
 export type SmsOptOutEvent = SmsOptedOut | SmsOptedIn;

@@ -27,7 +27,12 @@ const MAX_NAME = 40;
 
 /** One SMS: who, the link, how to opt out. Nothing else (no marketing). */
 export function inviteSms(invite: InviteMessage): string {
-  const name = invite.inviterName.length > MAX_NAME ? `${invite.inviterName.slice(0, MAX_NAME - 1)}…` : invite.inviterName;
-  const what = invite.forBet ? 'challenged you to a friendly bet on Wagers' : 'invited you to Wagers';
+  const name =
+    invite.inviterName.length > MAX_NAME
+      ? `${invite.inviterName.slice(0, MAX_NAME - 1)}…`
+      : invite.inviterName;
+  const what = invite.forBet
+    ? 'challenged you to a friendly bet on Wagers'
+    : 'invited you to Wagers';
   return `${name} ${what}: ${invite.link} Reply STOP to opt out.`;
 }

@@ -1,7 +1,11 @@
 import pg from 'pg';
 
 /** Runs one query against the test app's database. */
-export async function queryDb<Row extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []) {
+export async function queryDb<Row extends pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -21,7 +25,11 @@ export function streamEvents(databaseUrl: string, streamId: string) {
 }
 
 /** Waits (up to 20 s) until `check` holds. */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

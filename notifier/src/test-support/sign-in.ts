@@ -2,9 +2,14 @@ import { ApiClient } from '@wagers/app/test-support/test-app';
 import type { TestSmtpServer } from './smtp.ts';
 
 /** Signs in through the real email-link flow when mail goes to a test SMTP server (not the dev inbox). */
-export async function signInThroughSmtp(baseUrl: string, smtp: TestSmtpServer, email: string): Promise<ApiClient> {
+export async function signInThroughSmtp(
+  baseUrl: string,
+  smtp: TestSmtpServer,
+  email: string,
+): Promise<ApiClient> {
   const address = email.toLowerCase();
-  const linkIn = (text: string) => /(https?:\/\/\S+\/api\/login\/verify\?token=[\w-]+)/.exec(text)?.[1];
+  const linkIn = (text: string) =>
+    /(https?:\/\/\S+\/api\/login\/verify\?token=[\w-]+)/.exec(text)?.[1];
   const seen = smtp.received.length;
   const client = new ApiClient(baseUrl);
   const asked = await client.post('/api/login/email', { email });

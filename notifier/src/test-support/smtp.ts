@@ -20,7 +20,11 @@ export interface TestSmtpServer {
   refusing: boolean;
   /** Accept each message only after this many ms: a slow server, so a batch is mid-flight. */
   delayMs: number;
-  waitFor(predicate: (received: ReceivedMail[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
+  waitFor(
+    predicate: (received: ReceivedMail[]) => boolean,
+    what: string,
+    timeoutMs?: number,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -34,16 +34,33 @@ export async function startTestTwilioApi(): Promise<TestTwilioApi> {
   const server = createServer((req, res) => {
     void (async () => {
       const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
-      api.requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization ?? '', form });
+      api.requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization ?? '',
+        form,
+      });
       res.setHeader('content-type', 'application/json');
       if (api.invalidNumbers.has(form.To ?? '')) {
         res.statusCode = 400;
-        res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }));
+        res.end(
+          JSON.stringify({
+            code: 21211,
+            message: "The 'To' number is not a valid phone number.",
+            status: 400,
+          }),
+        );
         return;
       }
       res.statusCode = 201;
       res.end(
-        JSON.stringify({ sid: `SM${randomBytes(16).toString('hex')}`, to: form.To, from: form.From, body: form.Body, status: 'queued' }),
+        JSON.stringify({
+          sid: `SM${randomBytes(16).toString('hex')}`,
+          to: form.To,
+          from: form.From,
+          body: form.Body,
+          status: 'queued',
+        }),
       );
     })();
   });

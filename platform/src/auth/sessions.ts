@@ -21,7 +21,12 @@ export class SessionStore {
     private readonly options: SessionOptions,
   ) {}
 
-  async create(userId: string, position: GlobalPosition | null, res: Response, now = new Date()): Promise<void> {
+  async create(
+    userId: string,
+    position: GlobalPosition | null,
+    res: Response,
+    now = new Date(),
+  ): Promise<void> {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + this.options.ttlDays * 86_400_000);
     await this.pool.query(
@@ -47,8 +52,14 @@ export class SessionStore {
   }
 
   async destroy(token: string | null, res: Response): Promise<void> {
-    if (token) await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.options.secure });
+    if (token)
+      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    res.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+    });
   }
 
   /** Sets `req.userId` when the request carries a live session. */

@@ -97,8 +97,6 @@ export class ConcurrencyError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: StreamRevision | 'no_stream' | 'unknown',
   ) {
-    super(
-      `Stream ${streamId} was expected at ${String(expected)} but is at ${String(actual)}`,
-    );
+    super(`Stream ${streamId} was expected at ${String(expected)} but is at ${String(actual)}`);
   }
 }

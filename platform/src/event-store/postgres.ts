@@ -79,7 +79,10 @@ export interface PostgresEventStoreOptions {
  * Event store on one PostgreSQL table. The unique constraint on (stream_id, stream_revision)
  * decides every conflicting append; LISTEN/NOTIFY wakes followers.
  */
-export function createPostgresEventStore(pool: Pool, options: PostgresEventStoreOptions): EventStore {
+export function createPostgresEventStore(
+  pool: Pool,
+  options: PostgresEventStoreOptions,
+): EventStore {
   const wakeup = new LogWakeup(options.connectionString, EVENTS_CHANNEL);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
 
@@ -129,7 +132,9 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
       // Notified after the commit, not inside it: a transaction that notifies holds a global lock
       // through its commit's disk flush, so concurrent appends would commit one at a time. If
       // this is lost, followers' safety-net poll finds the events.
-      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, streamId]).catch(() => undefined);
+      await client
+        .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, streamId])
+        .catch(() => undefined);
       const last = result.rows.reduce((a, b) =>
         BigInt(a.global_position) > BigInt(b.global_position) ? a : b,
       );
@@ -163,7 +168,11 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
         return await appendOnce(streamId, events, expectedRevision);
       } catch (error) {
         // "any" promises success whatever the stream holds, so a lost race is tried again.
-        if (error instanceof ConcurrencyError && expectedRevision === 'any' && attempt < MAX_ANY_RETRIES) {
+        if (
+          error instanceof ConcurrencyError &&
+          expectedRevision === 'any' &&
+          attempt < MAX_ANY_RETRIES
+        ) {
           continue;
         }
         throw error;
@@ -171,7 +180,10 @@ export function createPostgresEventStore(pool: Pool, options: PostgresEventStore
     }
   }
 
-  async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async function readStream(
+    streamId: string,
+    opts: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> {
     const result = await pool.query<EventRow>(
       `SELECT ${columns} FROM es_events
        WHERE stream_id = $1 AND stream_revision >= $2

@@ -24,7 +24,10 @@ export function requestContext(logger: Logger): RequestHandler[] {
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     serializers: {
       // Query strings can carry sign-in tokens, and headers carry cookies: log neither.
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -15,7 +15,10 @@ export interface MetricsSources {
  * Prometheus metrics: request latency by route (command latency is the non-GET part),
  * projection lag in events and seconds, and queue depth, read fresh on every scrape.
  */
-export function createMetrics(sources: MetricsSources): { middleware: RequestHandler; router: Router } {
+export function createMetrics(sources: MetricsSources): {
+  middleware: RequestHandler;
+  router: Router;
+} {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -32,7 +35,8 @@ export function createMetrics(sources: MetricsSources): { middleware: RequestHan
     registers: [registry],
     async collect() {
       if (!sources.pool) return;
-      for (const lag of await projectorLag(sources.pool)) this.set({ projector: lag.name }, lag.events);
+      for (const lag of await projectorLag(sources.pool))
+        this.set({ projector: lag.name }, lag.events);
     },
   });
   new Gauge({
@@ -42,7 +46,8 @@ export function createMetrics(sources: MetricsSources): { middleware: RequestHan
     registers: [registry],
     async collect() {
       if (!sources.pool) return;
-      for (const lag of await projectorLag(sources.pool)) this.set({ projector: lag.name }, lag.seconds);
+      for (const lag of await projectorLag(sources.pool))
+        this.set({ projector: lag.name }, lag.seconds);
     },
   });
   new Gauge({
@@ -52,7 +57,8 @@ export function createMetrics(sources: MetricsSources): { middleware: RequestHan
     registers: [registry],
     async collect() {
       if (!sources.queueDepth) return;
-      for (const [state, count] of Object.entries(await sources.queueDepth())) this.set({ state }, count);
+      for (const [state, count] of Object.entries(await sources.queueDepth()))
+        this.set({ state }, count);
     },
   });
 

@@ -61,14 +61,22 @@ function toProblem(error: unknown): Problem {
     return problem('validation_failed', describeFields(errors), errors);
   }
   if (error instanceof ConcurrencyError) {
-    return problem('concurrency_conflict', 'Someone else changed this at the same moment. Please try again.');
+    return problem(
+      'concurrency_conflict',
+      'Someone else changed this at the same moment. Please try again.',
+    );
   }
   if (error instanceof SyntaxError && 'body' in error) {
     return problem('validation_failed', 'The request body is not valid JSON', [
       { field: '(body)', message: 'Not valid JSON' },
     ]);
   }
-  if (typeof error === 'object' && error !== null && 'type' in error && error.type === 'entity.too.large') {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    error.type === 'entity.too.large'
+  ) {
     return problem('validation_failed', 'The request body is too large');
   }
   return problem('internal', 'Something went wrong on our side. Please try again.');

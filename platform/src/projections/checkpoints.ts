@@ -18,7 +18,9 @@ export async function readCheckpoints(db: Pool | ClientBase): Promise<Checkpoint
     position: string | null;
     status: string;
     updated_at: Date;
-  }>('SELECT name, version, position, status, updated_at FROM projection_checkpoints ORDER BY name');
+  }>(
+    'SELECT name, version, position, status, updated_at FROM projection_checkpoints ORDER BY name',
+  );
   return result.rows.map((row) => ({
     name: row.name,
     version: row.version,
@@ -57,7 +59,14 @@ export async function saveCheckpoint(
        SET position = $2, position_major = $3, position_minor = $4, updated_at = now(),
            version = COALESCE($5, version), status = COALESCE($6, status)
      WHERE name = $1`,
-    [name, position, major.toString(), minor.toString(), extra.version ?? null, extra.status ?? null],
+    [
+      name,
+      position,
+      major.toString(),
+      minor.toString(),
+      extra.version ?? null,
+      extra.status ?? null,
+    ],
   );
   await client.query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name]);
 }
@@ -70,7 +79,9 @@ export async function resetProjector(
 ): Promise<void> {
   await lockCheckpoint(client, projector);
   if (projector.tables.length > 0) {
-    await client.query(`TRUNCATE ${projector.tables.map((t) => pg.escapeIdentifier(t)).join(', ')}`);
+    await client.query(
+      `TRUNCATE ${projector.tables.map((t) => pg.escapeIdentifier(t)).join(', ')}`,
+    );
   }
   await saveCheckpoint(client, projector.name, null, { version: projector.version, status });
 }

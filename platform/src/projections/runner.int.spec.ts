@@ -41,7 +41,10 @@ describe('projection runner', () => {
   });
 
   /** Counts events per stream; fails on demand to show a failed batch leaves no trace. */
-  function countingProjector(name: string, options: { failOn?: string; version?: number } = {}): Projector {
+  function countingProjector(
+    name: string,
+    options: { failOn?: string; version?: number } = {},
+  ): Projector {
     return {
       name,
       version: options.version ?? 1,
@@ -65,14 +68,21 @@ describe('projection runner', () => {
   }
 
   async function countOf(stream: string): Promise<number> {
-    const result = await pool.query<{ n: number }>('SELECT n FROM counts WHERE stream = $1', [stream]);
+    const result = await pool.query<{ n: number }>('SELECT n FROM counts WHERE stream = $1', [
+      stream,
+    ]);
     return result.rows[0]?.n ?? 0;
   }
 
   it('applies every event once and lets a reader wait for a position, woken without polling', async () => {
     const watcher = new ProjectionWatcher(pool, db.url);
     await watcher.start();
-    const runner = runProjector(countingProjector('counter'), { store, pool, connectionString: db.url, logger });
+    const runner = runProjector(countingProjector('counter'), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+    });
     await runner.active;
     const written = await append('s-a', 'Counted', 3);
     await expect(watcher.waitFor(['counter'], written.position, 2000)).resolves.toBe(true);
@@ -81,15 +91,29 @@ describe('projection runner', () => {
     expect(comparePositions(checkpoint!.position!, written.position)).toBe(0);
 
     // A position nobody has written yet is not reached: the wait gives up after its timeout.
-    await expect(watcher.waitFor(['counter'], `${BigInt(written.position.split('-')[0]!) + 1000n}-0`, 100)).resolves.toBe(false);
+    await expect(
+      watcher.waitFor(['counter'], `${BigInt(written.position.split('-')[0]!) + 1000n}-0`, 100),
+    ).resolves.toBe(false);
     await runner.stop();
     await watcher.close();
   });
 
   it('runs one active copy: a second waits and takes over when the first stops', async () => {
-    const first = runProjector(countingProjector('single'), { store, pool, connectionString: db.url, logger, standbyRetryMs: 50 });
+    const first = runProjector(countingProjector('single'), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+      standbyRetryMs: 50,
+    });
     await first.active;
-    const second = runProjector(countingProjector('single'), { store, pool, connectionString: db.url, logger, standbyRetryMs: 50 });
+    const second = runProjector(countingProjector('single'), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+      standbyRetryMs: 50,
+    });
     let secondActive = false;
     void second.active.then(() => (secondActive = true));
     await append('s-b', 'Counted', 2);
@@ -109,7 +133,12 @@ describe('projection runner', () => {
     await pool.query('TRUNCATE counts');
     await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'fragile'`);
     await append('s-c', 'Boom', 1);
-    const runner = runProjector(countingProjector('fragile', { failOn: 'Boom' }), { store, pool, connectionString: db.url, logger });
+    const runner = runProjector(countingProjector('fragile', { failOn: 'Boom' }), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+    });
     await runner.active;
     await new Promise((resolve) => setTimeout(resolve, 300));
     await runner.stop();
@@ -121,7 +150,12 @@ describe('projection runner', () => {
 
   it('rebuilds from the start when reset, and on a new version', async () => {
     await pool.query('TRUNCATE counts');
-    const runner = runProjector(countingProjector('rebuilt'), { store, pool, connectionString: db.url, logger });
+    const runner = runProjector(countingProjector('rebuilt'), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+    });
     await runner.active;
     const written = await append('s-d', 'Counted', 2);
     const watcher = new ProjectionWatcher(pool, db.url);
@@ -140,7 +174,12 @@ describe('projection runner', () => {
     await runner.stop();
 
     await pool.query('TRUNCATE counts');
-    const v2 = runProjector(countingProjector('rebuilt', { version: 2 }), { store, pool, connectionString: db.url, logger });
+    const v2 = runProjector(countingProjector('rebuilt', { version: 2 }), {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+    });
     await v2.active;
     const latest = await append('s-e', 'Counted', 1);
     await expect(watcher.waitFor(['rebuilt'], latest.position, 2000)).resolves.toBe(true);

@@ -70,7 +70,10 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     try {
       const checkpoint = await lockCheckpoint(client, projector);
       if (checkpoint.version !== projector.version) {
-        log.info({ from: checkpoint.version, to: projector.version }, 'new projector version: rebuilding');
+        log.info(
+          { from: checkpoint.version, to: projector.version },
+          'new projector version: rebuilding',
+        );
         await resetProjector(client, projector);
         await client.query('COMMIT');
         return null;
@@ -83,7 +86,11 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     }
   }
 
-  async function applyBatch(client: pg.Client, expected: { position: GlobalPosition | null }, events: RecordedEvent[]) {
+  async function applyBatch(
+    client: pg.Client,
+    expected: { position: GlobalPosition | null },
+    events: RecordedEvent[],
+  ) {
     await client.query('BEGIN');
     try {
       const checkpoint = await lockCheckpoint(client, projector);

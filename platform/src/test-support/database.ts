@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Server the tests use: a real PostgreSQL, the machine's own unless TEST_DATABASE_URL says otherwise. */
-export const testServerUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const testServerUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

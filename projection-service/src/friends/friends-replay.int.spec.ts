@@ -23,7 +23,12 @@ const codes: string[] = [];
 async function everything(): Promise<unknown> {
   const views: Record<string, unknown> = {};
   for (const [i, who] of people.entries()) {
-    for (const path of ['/api/auth/user', '/api/friends', '/api/friend-requests', '/api/users/search?query=e']) {
+    for (const path of [
+      '/api/auth/user',
+      '/api/friends',
+      '/api/friend-requests',
+      '/api/users/search?query=e',
+    ]) {
       views[`${i} ${path}`] = (await who.client.get(path)).body;
     }
   }
@@ -48,16 +53,26 @@ beforeAll(async () => {
     await named(app, 'dee@example.com', 'Dee', 'Evans'),
   ];
   people = [ann, bob, cy, dee];
-  const accepted = await ann.client.post<{ id: string }>('/api/friend-requests', { receiverId: bob.id });
+  const accepted = await ann.client.post<{ id: string }>('/api/friend-requests', {
+    receiverId: bob.id,
+  });
   catchUp(bob, ann);
   await bob.client.post(`/api/friend-requests/${accepted.body.id}/accept`);
-  const declined = await cy.client.post<{ id: string }>('/api/friend-requests', { receiverId: ann.id });
+  const declined = await cy.client.post<{ id: string }>('/api/friend-requests', {
+    receiverId: ann.id,
+  });
   catchUp(ann, cy);
   await ann.client.post(`/api/friend-requests/${declined.body.id}/decline`);
   await dee.client.post('/api/friend-requests', { receiverId: ann.id });
   await bob.client.put('/api/user', { firstName: 'Robert', lastName: 'Reed' });
-  const toEve = await ann.client.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'eve@example.com', message: 'Hi' });
-  const toPhone = await cy.client.post<CreateInviteResponse>('/api/invites', { inviteePhone: '+14155550123', smsConsent: true });
+  const toEve = await ann.client.post<CreateInviteResponse>('/api/invites', {
+    inviteeEmail: 'eve@example.com',
+    message: 'Hi',
+  });
+  const toPhone = await cy.client.post<CreateInviteResponse>('/api/invites', {
+    inviteePhone: '+14155550123',
+    smsConsent: true,
+  });
   const eve = await named(app, 'eve@example.com', 'Eve', 'Stone');
   await eve.client.post(`/api/invites/${toEve.body.code}/accept`);
   people.push(eve);
@@ -81,11 +96,19 @@ describe('friends, invites and users read models', () => {
     const before = await everything();
     const logger = createLogger('silent');
     for (const projector of [usersProjector, friendsProjector, invitesProjector]) {
-      await rebuildProjector(projector, { pool, store, connectionString: app.databaseUrl, logger, pollMs: 50 });
+      await rebuildProjector(projector, {
+        pool,
+        store,
+        connectionString: app.databaseUrl,
+        logger,
+        pollMs: 50,
+      });
     }
     expect(await everything()).toEqual(before);
     // One more invitation after the rebuild: once it is out, anything the rebuild had set off would be too.
-    const next = await people[0]!.client.post<CreateInviteResponse>('/api/invites', { inviteeEmail: 'fay@example.com' });
+    const next = await people[0]!.client.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'fay@example.com',
+    });
     expect(next.status).toBe(201);
     while ((await devOutboxSize()) < sent + 1 && Date.now() < deadline + 20_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));

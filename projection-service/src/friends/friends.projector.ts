@@ -22,11 +22,14 @@ export const friendsProjector: Projector = {
       case 'FriendRequestAccepted':
       case 'FriendRequestDeclined': {
         const data = friendshipEventSchemas[event.type].parse(event.data);
-        await client.query(`UPDATE rm_friend_requests SET status = $2, revision = $3 WHERE id = $1 AND revision < $3`, [
-          data.requestId,
-          event.type === 'FriendRequestAccepted' ? 'accepted' : 'declined',
-          revision,
-        ]);
+        await client.query(
+          `UPDATE rm_friend_requests SET status = $2, revision = $3 WHERE id = $1 AND revision < $3`,
+          [
+            data.requestId,
+            event.type === 'FriendRequestAccepted' ? 'accepted' : 'declined',
+            revision,
+          ],
+        );
         return;
       }
       case 'FriendshipStarted': {

@@ -40,7 +40,9 @@ export function friendsQueryRouter(deps: QueryServiceDeps): Router {
 
   router.get('/api/friend-requests', requireUser, fresh, async (req, res) => {
     const me = currentUserId(req);
-    const result = await deps.pool.query<Record<string, unknown> & { id: string; created_at: Date }>(
+    const result = await deps.pool.query<
+      Record<string, unknown> & { id: string; created_at: Date }
+    >(
       `SELECT r.id, r.created_at, ${prefixed('s', 's_')}, ${prefixed('v', 'r_')}
        FROM rm_friend_requests r
        JOIN rm_users s ON s.id = r.sender_id

@@ -21,12 +21,25 @@ export const invitesProjector: Projector = {
           `INSERT INTO rm_invites (code, inviter_id, invitee_email, invitee_phone, bet_id, message, status,
                                    created_at, updated_at, revision)
            VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $8) ON CONFLICT (code) DO NOTHING`,
-          [data.code, data.inviterId, data.inviteeEmail, data.inviteePhone, data.betId, data.message, at, revision],
+          [
+            data.code,
+            data.inviterId,
+            data.inviteeEmail,
+            data.inviteePhone,
+            data.betId,
+            data.message,
+            at,
+            revision,
+          ],
         );
         return;
       }
       case 'InviteResent':
-        await update(inviteEventSchemas.InviteResent.parse(event.data).code, `delivery_status = 'pending'`, []);
+        await update(
+          inviteEventSchemas.InviteResent.parse(event.data).code,
+          `delivery_status = 'pending'`,
+          [],
+        );
         return;
       case 'InviteAccepted': {
         const data = inviteEventSchemas.InviteAccepted.parse(event.data);
@@ -34,10 +47,18 @@ export const invitesProjector: Projector = {
         return;
       }
       case 'InviteDelivered':
-        await update(inviteEventSchemas.InviteDelivered.parse(event.data).code, `delivery_status = 'delivered'`, []);
+        await update(
+          inviteEventSchemas.InviteDelivered.parse(event.data).code,
+          `delivery_status = 'delivered'`,
+          [],
+        );
         return;
       case 'InviteDeliveryFailed':
-        await update(inviteEventSchemas.InviteDeliveryFailed.parse(event.data).code, `delivery_status = 'failed'`, []);
+        await update(
+          inviteEventSchemas.InviteDeliveryFailed.parse(event.data).code,
+          `delivery_status = 'failed'`,
+          [],
+        );
         return;
       default:
         return;

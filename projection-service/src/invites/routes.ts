@@ -25,44 +25,52 @@ interface InviteRow {
 /** GET /api/invites/{code}: public, since the code itself is the secret a newcomer holds. */
 export function invitesQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  router.get('/api/invites/:code', readYourWrites(deps.watcher, ['invites', 'users', 'bets']), async (req, res) => {
-    const result = await deps.pool.query<InviteRow>(
-      `SELECT i.code, i.status, i.message, i.bet_id AS invite_bet_id, u.first_name, u.last_name, u.email, u.profile_image_url,
+  router.get(
+    '/api/invites/:code',
+    readYourWrites(deps.watcher, ['invites', 'users', 'bets']),
+    async (req, res) => {
+      const result = await deps.pool.query<InviteRow>(
+        `SELECT i.code, i.status, i.message, i.bet_id AS invite_bet_id, u.first_name, u.last_name, u.email, u.profile_image_url,
               b.id AS bet_id, b.title AS bet_title, b.description AS bet_description, b.wager_type,
               b.wager_amount_cents, b.wager_description
        FROM rm_invites i
        JOIN rm_users u ON u.id = i.inviter_id
        LEFT JOIN rm_bets b ON b.id = i.bet_id AND b.status <> 'deleted'
        WHERE i.code = $1`,
-      [String(req.params.code)],
-    );
-    const row = result.rows[0];
-    // An invite to a bet its creator has since deleted leads nowhere.
-    if (!row || (row.invite_bet_id && !row.bet_id)) throw notFound('This invite link is invalid or has expired');
-    const view: InviteView = {
-      code: row.code,
-      status: row.status,
-      inviter: {
-        firstName: row.first_name,
-        lastName: row.last_name,
-        email: row.email,
-        profileImageUrl: row.profile_image_url,
-      },
-      ...(row.bet_id && row.bet_title !== null && row.wager_type
-        ? {
-            bet: {
-              id: row.bet_id,
-              title: row.bet_title,
-              description: row.bet_description ?? '',
-              wagerType: row.wager_type,
-              wagerAmount: row.wager_amount_cents === null ? null : formatCents(Number(row.wager_amount_cents)),
-              wagerDescription: row.wager_description,
-            },
-          }
-        : {}),
-      ...(row.message ? { message: row.message } : {}),
-    };
-    res.json(view);
-  });
+        [String(req.params.code)],
+      );
+      const row = result.rows[0];
+      // An invite to a bet its creator has since deleted leads nowhere.
+      if (!row || (row.invite_bet_id && !row.bet_id))
+        throw notFound('This invite link is invalid or has expired');
+      const view: InviteView = {
+        code: row.code,
+        status: row.status,
+        inviter: {
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          profileImageUrl: row.profile_image_url,
+        },
+        ...(row.bet_id && row.bet_title !== null && row.wager_type
+          ? {
+              bet: {
+                id: row.bet_id,
+                title: row.bet_title,
+                description: row.bet_description ?? '',
+                wagerType: row.wager_type,
+                wagerAmount:
+                  row.wager_amount_cents === null
+                    ? null
+                    : formatCents(Number(row.wager_amount_cents)),
+                wagerDescription: row.wager_description,
+              },
+            }
+          : {}),
+        ...(row.message ? { message: row.message } : {}),
+      };
+      res.json(view);
+    },
+  );
   return router;
 }

@@ -26,20 +26,25 @@ type SearchRow = UserRow & {
 /** GET /api/users/search?query=: people by email or name, the email shown only to friends or on an exact match. */
 export function searchQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  router.get('/api/users/search', requireUser, readYourWrites(deps.watcher, ['users', 'friends']), async (req, res) => {
-    const { query } = parseInput(searchParamsSchema, { query: req.query.query });
-    const result = await deps.pool.query<SearchRow>(searchUsersQuery(currentUserId(req), query));
-    const users: UserSearchResult[] = result.rows.map((row) => ({
-      ...toUser(row, { showEmail: row.is_friend || row.exact_email }),
-      relationship: row.is_friend
-        ? 'friend'
-        : row.request_sent
-          ? 'request_sent'
-          : row.request_received
-            ? 'request_received'
-            : 'none',
-    }));
-    res.json(users);
-  });
+  router.get(
+    '/api/users/search',
+    requireUser,
+    readYourWrites(deps.watcher, ['users', 'friends']),
+    async (req, res) => {
+      const { query } = parseInput(searchParamsSchema, { query: req.query.query });
+      const result = await deps.pool.query<SearchRow>(searchUsersQuery(currentUserId(req), query));
+      const users: UserSearchResult[] = result.rows.map((row) => ({
+        ...toUser(row, { showEmail: row.is_friend || row.exact_email }),
+        relationship: row.is_friend
+          ? 'friend'
+          : row.request_sent
+            ? 'request_sent'
+            : row.request_received
+              ? 'request_received'
+              : 'none',
+      }));
+      res.json(users);
+    },
+  );
   return router;
 }

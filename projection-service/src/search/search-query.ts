@@ -8,7 +8,10 @@ const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * text_pattern_ops indexes of migration 1700000002003 answer; two words also try first + last
  * name. The caller is never a result.
  */
-export function searchUsersQuery(callerId: string, query: string): { text: string; values: unknown[] } {
+export function searchUsersQuery(
+  callerId: string,
+  query: string,
+): { text: string; values: unknown[] } {
   const normalized = query.trim().toLowerCase().replace(/\s+/g, ' ');
   const values: unknown[] = [callerId, normalized, prefix(normalized)];
   const conditions = [

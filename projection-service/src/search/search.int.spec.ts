@@ -23,10 +23,16 @@ describe('user search', () => {
     dee = await named(app, 'dee@example.com', 'Dee', 'Annwood');
     for (let i = 0; i < 22; i++) await named(app, `many${i}@example.com`, `Person${i}`, 'Many');
     // Ann and Cy are friends; Ann asked Dee; Bob asked Ann.
-    const toCy = await ann.client.post<{ id: string }>('/api/friend-requests', { receiverId: cy.id });
+    const toCy = await ann.client.post<{ id: string }>('/api/friend-requests', {
+      receiverId: cy.id,
+    });
     expect((await cy.client.post(`/api/friend-requests/${toCy.body.id}/accept`)).status).toBe(200);
-    expect((await ann.client.post('/api/friend-requests', { receiverId: dee.id })).status).toBe(201);
-    expect((await bob.client.post('/api/friend-requests', { receiverId: ann.id })).status).toBe(201);
+    expect((await ann.client.post('/api/friend-requests', { receiverId: dee.id })).status).toBe(
+      201,
+    );
+    expect((await bob.client.post('/api/friend-requests', { receiverId: ann.id })).status).toBe(
+      201,
+    );
     catchUp(ann, cy);
     catchUp(ann, bob);
   });
@@ -45,11 +51,21 @@ describe('user search', () => {
 
   it('shows the email only to a friend or on an exact match', async () => {
     const byName = (await search('bob')).body;
-    expect(byName.find((u) => u.id === bob.id)).toMatchObject({ email: null, relationship: 'request_received' });
-    expect(byName.find((u) => u.id === cy.id)).toMatchObject({ email: 'cy@example.com', relationship: 'friend' });
-    expect((await search('dee')).body).toEqual([expect.objectContaining({ email: null, relationship: 'request_sent' })]);
+    expect(byName.find((u) => u.id === bob.id)).toMatchObject({
+      email: null,
+      relationship: 'request_received',
+    });
+    expect(byName.find((u) => u.id === cy.id)).toMatchObject({
+      email: 'cy@example.com',
+      relationship: 'friend',
+    });
+    expect((await search('dee')).body).toEqual([
+      expect.objectContaining({ email: null, relationship: 'request_sent' }),
+    ]);
 
-    expect((await search('bob.ray@')).body).toEqual([expect.objectContaining({ id: bob.id, email: null })]);
+    expect((await search('bob.ray@')).body).toEqual([
+      expect.objectContaining({ id: bob.id, email: null }),
+    ]);
     expect((await search(' Bob.Ray@Example.com ')).body).toEqual([
       expect.objectContaining({ id: bob.id, email: 'bob.ray@example.com', firstName: 'Bob' }),
     ]);
@@ -58,7 +74,11 @@ describe('user search', () => {
   it('returns at most 20', async () => {
     const many = await search('many');
     expect(many.body).toHaveLength(20);
-    expect(many.body.every((u) => u.lastName === 'Many' && u.email === null && u.relationship === 'none')).toBe(true);
+    expect(
+      many.body.every(
+        (u) => u.lastName === 'Many' && u.email === null && u.relationship === 'none',
+      ),
+    ).toBe(true);
   });
 
   it('treats % and _ as themselves', async () => {
@@ -67,7 +87,12 @@ describe('user search', () => {
   });
 
   it('refuses an empty query with the field named, and strangers', async () => {
-    for (const path of ['/api/users/search', '/api/users/search?query=', '/api/users/search?query=%20%20', '/api/users/search?query=a&query=b']) {
+    for (const path of [
+      '/api/users/search',
+      '/api/users/search?query=',
+      '/api/users/search?query=%20%20',
+      '/api/users/search?query=a&query=b',
+    ]) {
       const response = await ann.client.get(path);
       expect(response.status, path).toBe(400);
       expect(response.body, path).toMatchObject({ errors: [{ field: 'query' }] });

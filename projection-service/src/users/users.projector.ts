@@ -15,7 +15,14 @@ export const usersProjector: Projector = {
           `INSERT INTO rm_users (id, email, first_name, last_name, created_at, revision)
            VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (id) DO NOTHING`,
-          [data.userId, data.email, data.firstName, data.lastName, event.metadata.occurredAt, revision],
+          [
+            data.userId,
+            data.email,
+            data.firstName,
+            data.lastName,
+            event.metadata.occurredAt,
+            revision,
+          ],
         );
         return;
       }

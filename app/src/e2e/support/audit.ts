@@ -6,7 +6,6 @@ import type { AxeViolation, PageGlobals } from './page-globals.ts';
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-
 export interface AxeFindings {
   /** Serious and critical: these fail the test. */
   serious: string[];
@@ -16,7 +15,8 @@ export interface AxeFindings {
 
 /** axe-core's findings on what the page shows now, one line each. */
 export async function axeFindings(page: Page): Promise<AxeFindings> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: await axeSource });
+  if (!(await page.evaluate(() => 'axe' in globalThis)))
+    await page.addScriptTag({ content: await axeSource });
   const violations = await page.evaluate(async () => {
     const { axe } = globalThis as unknown as PageGlobals;
     if (!axe) throw new Error('axe-core did not load');
@@ -57,7 +57,10 @@ export class ScreenAudit {
     for (const width of ['desktop', 'phone'] as const satisfies Viewport[]) {
       await page.setViewportSize(viewports[width]);
       await page.evaluate(
-        () => new Promise((resolve) => (globalThis as unknown as PageGlobals).requestAnimationFrame(() => resolve(null))),
+        () =>
+          new Promise((resolve) =>
+            (globalThis as unknown as PageGlobals).requestAnimationFrame(() => resolve(null)),
+          ),
       );
       await screenshot(page, `${name}-${width}`, { fullPage: !options.dialog });
       const axe = await axeFindings(page);
@@ -72,6 +75,7 @@ export class ScreenAudit {
 
   /** Prints the moderate and minor findings, which do not fail the run. */
   report(): void {
-    if (this.lesser.size > 0) console.log(`axe, moderate and minor:\n${[...this.lesser].join('\n')}`);
+    if (this.lesser.size > 0)
+      console.log(`axe, moderate and minor:\n${[...this.lesser].join('\n')}`);
   }
 }

@@ -20,7 +20,10 @@ export async function propose(
     ...bet,
     ...to,
   };
-  return ok(await creator.client.post<CreateBetResponse>('/api/bets', body), `proposing "${bet.title}"`);
+  return ok(
+    await creator.client.post<CreateBetResponse>('/api/bets', body),
+    `proposing "${bet.title}"`,
+  );
 }
 
 export async function accept(opponent: ApiPerson, betId: string): Promise<void> {
@@ -31,7 +34,11 @@ export async function decline(opponent: ApiPerson, betId: string): Promise<void>
   ok(await opponent.client.post(`/api/bets/${betId}/decline`), 'declining');
 }
 
-export async function resolve(person: ApiPerson, betId: string, resolution: Resolution): Promise<void> {
+export async function resolve(
+  person: ApiPerson,
+  betId: string,
+  resolution: Resolution,
+): Promise<void> {
   ok(await person.client.post(`/api/bets/${betId}/resolve`, { resolution }), 'resolving');
 }
 

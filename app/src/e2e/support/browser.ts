@@ -47,13 +47,24 @@ export async function newPerson(
 const screenshotDir = fileURLToPath(new URL('../../../../docs/screenshots', import.meta.url));
 
 /** Saves what the person sees to docs/screenshots/<name>.png: the whole page, or only the window (a dialog). */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    fullPage: options.fullPage ?? true,
+  });
 }
 
 /** Signs in through the real pages: the sign-in form, then the link from the development inbox. */
-export async function signInThroughBrowser(page: Page, email: string, baseUrl: string): Promise<void> {
+export async function signInThroughBrowser(
+  page: Page,
+  email: string,
+  baseUrl: string,
+): Promise<void> {
   const { mailLinks, waitForMailLink } = await import('../../test-support/test-app.ts');
   const before = new Set(await mailLinks(baseUrl, email));
   await page.getByLabel('Email').fill(email);

@@ -6,7 +6,11 @@ export interface PageGlobals {
   axe?: { run(): Promise<{ violations: AxeViolation[] }> };
   document: { documentElement: { scrollWidth: number } };
   innerWidth: number;
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; clear(): void };
+  localStorage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    clear(): void;
+  };
   navigator: { clipboard: { readText(): Promise<string> } };
   requestAnimationFrame(callback: () => void): number;
 }

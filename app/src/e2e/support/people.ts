@@ -30,7 +30,9 @@ export async function signUpInBrowser(
   name: Name,
   options: { viewport?: Viewport; clipboard?: boolean } = {},
 ): Promise<BrowserPerson> {
-  const context = await newPerson(browser, app.url, options.viewport, { clipboard: options.clipboard });
+  const context = await newPerson(browser, app.url, options.viewport, {
+    clipboard: options.clipboard,
+  });
   const page = await context.newPage();
   await page.goto('/api/login');
   await signInThroughBrowser(page, email, app.url);
@@ -58,7 +60,8 @@ export interface ApiPerson {
 export async function apiPerson(app: TestApp, name: Name): Promise<ApiPerson> {
   const client = await app.signIn(emailFor(name.first));
   const named = await client.put('/api/user', { firstName: name.first, lastName: name.last });
-  if (named.status !== 200) throw new Error(`naming ${name.first} failed: ${named.status} ${named.text}`);
+  if (named.status !== 200)
+    throw new Error(`naming ${name.first} failed: ${named.status} ${named.text}`);
   const me = await client.get<User>('/api/auth/user');
   return { client, user: me.body };
 }
@@ -117,7 +120,10 @@ const readPaths = ['/api/bets', '/api/stats', '/api/friends', '/api/friend-reque
  * browser opened afterwards (without their positions) sees it all on its first load.
  */
 export async function caughtUp(...people: ApiPerson[]): Promise<void> {
-  const newest = people.reduce<string | null>((seen, p) => maxPosition(seen, p.client.position), null);
+  const newest = people.reduce<string | null>(
+    (seen, p) => maxPosition(seen, p.client.position),
+    null,
+  );
   const reader = people[0]?.client;
   if (!reader || !newest) return;
   reader.position = newest;

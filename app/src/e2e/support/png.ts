@@ -16,7 +16,10 @@ export function solidPng(size: number, [r, g, b]: [number, number, number]): Buf
   header.writeUInt32BE(size, 4);
   header[8] = 8; // bits per channel
   header[9] = 2; // truecolour RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3]!)]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3]!),
+  ]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -46,7 +46,9 @@ export async function chooseFriend(page: Page, name: string): Promise<void> {
 export async function sendBet(page: Page, expectedToast: string): Promise<string> {
   await page.getByRole('button', { name: 'Send Bet Invitation' }).click();
   await page.getByTestId('toast').filter({ hasText: expectedToast }).waitFor();
-  await page.waitForURL((url) => /^\/bets\/[^/]+$/.test(url.pathname) && url.pathname !== '/bets/create');
+  await page.waitForURL(
+    (url) => /^\/bets\/[^/]+$/.test(url.pathname) && url.pathname !== '/bets/create',
+  );
   await page.getByTestId('bet-details').waitFor();
   return new URL(page.url()).pathname;
 }
