@@ -104,3 +104,38 @@ describe('sign-in with a provider (GitHub)', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 });
+
+describe('sign-in with a provider account whose email is not verified', () => {
+  let app: TestApp;
+  const github = fakeGitHub([{ email: 'victim@example.com', primary: true, verified: false }]);
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => github.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(github.server.address() as AddressInfo).port}`;
+    app = await startTestApp({
+      env: {
+        GITHUB_CLIENT_ID: 'client-1',
+        GITHUB_CLIENT_SECRET: 'secret-1',
+        GITHUB_BASE_URL: base,
+        GITHUB_API_URL: base,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    github.server.close();
+  });
+
+  it('signs nobody in, so an unverified address cannot take over the account that owns it', async () => {
+    const owner = await app.signIn('victim@example.com');
+    expect((await owner.get('/api/auth/user')).status).toBe(200);
+
+    const client = app.anonymous();
+    const start = await client.get('/api/login/github');
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+    const callback = await client.get(`/api/login/github/callback?code=good-code&state=${state}`);
+    expect(callback.status).toBe(400);
+    expect(callback.text).toContain('no verified email address');
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+});
