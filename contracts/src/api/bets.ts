@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { userSchema } from './user.ts';
+import { BET_LIMITS, resolutions, validationModes, wagerTypes } from './bet-rules.ts';
 
-export const betStatuses = [
-  'pending',
-  'active',
-  'awaiting_resolution',
-  'completed',
-  'declined',
-] as const;
-export type BetStatus = (typeof betStatuses)[number];
-export const resolutions = ['creator_won', 'opponent_won', 'draw'] as const;
-export type Resolution = (typeof resolutions)[number];
-export const wagerTypes = ['money', 'custom'] as const;
-export type WagerType = (typeof wagerTypes)[number];
-export const validationModes = ['both', 'one'] as const;
-export type ValidationMode = (typeof validationModes)[number];
-
-export const BET_LIMITS = { title: 200, description: 1000, wagerDescription: 500 } as const;
+export {
+  betStatuses,
+  resolutions,
+  wagerTypes,
+  validationModes,
+  BET_LIMITS,
+  type BetStatus,
+  type Resolution,
+  type WagerType,
+  type ValidationMode,
+} from './bet-rules.ts';
 
 /** A bet as GET /api/bets and GET /api/bets/{id} return it (spec section 3). */
 export const betSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVATAR_MAX_BYTES, avatarContentTypes } from './avatar-rules.ts';
 
 const name = (label: string) =>
   z
@@ -13,8 +14,7 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const avatarContentTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export { AVATAR_MAX_BYTES, avatarContentTypes } from './avatar-rules.ts';
 
 export const avatarUploadUrlRequestSchema = z.object({
   contentType: z.enum(avatarContentTypes).optional(),

@@ -1,4 +1,5 @@
-import { displayName, initials, type User } from '@wagers/contracts/api/user';
+import { displayName, initials } from '@wagers/contracts/api/display';
+import type { User } from '@wagers/contracts/api/user';
 import { Avatar, type AvatarSize } from './ui/avatar.tsx';
 
 type Person = Pick<User, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationModes, wagerTypes } from '@wagers/contracts/api/bets';
+import { validationModes, wagerTypes } from '@wagers/contracts/api/bet-rules';
 
 /** Local-storage key of the create-bet draft (spec section 3). */
 export const DRAFT_KEY = 'betDraft';

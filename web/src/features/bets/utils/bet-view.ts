@@ -1,5 +1,5 @@
 import type { Bet, Resolution } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 
 export type Role = 'creator' | 'opponent' | 'spectator';
 

@@ -1,4 +1,5 @@
-import { BET_LIMITS, type CreateBetRequest } from '@wagers/contracts/api/bets';
+import { BET_LIMITS } from '@wagers/contracts/api/bet-rules';
+import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import { parseDollarsToCents } from '@wagers/contracts/api/money';
 // Relative import: the unit tests run under the root vitest config, which has no '@' alias.
 import { hasInvitee, needsSmsConsent } from '../../../lib/invitee.ts';

@@ -1,7 +1,7 @@
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { useState } from 'react';
 import type { UserSearchResult } from '@wagers/contracts/api/friends';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/feedback/empty-state.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { useFriends } from '../api/get-friends.ts';
 import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { displayName, type User } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
+import type { User } from '@wagers/contracts/api/user';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 

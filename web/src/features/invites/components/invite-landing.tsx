@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { AcceptInviteResponse, InviteView } from '@wagers/contracts/api/invites';
 import type { User } from '@wagers/contracts/api/user';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
 import { MessageCard } from '@/components/feedback/message-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@wagers/contracts/api/user';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { Button, ButtonAnchor } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';

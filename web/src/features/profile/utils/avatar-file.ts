@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@wagers/contracts/api/profile';
+import { AVATAR_MAX_BYTES } from '@wagers/contracts/api/avatar-rules';
 
 /** Why a chosen file cannot be an avatar, or null when it can. */
 export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

@@ -1,4 +1,5 @@
-import { BET_LIMITS, type ValidationMode } from '@wagers/contracts/api/bets';
+import { BET_LIMITS } from '@wagers/contracts/api/bet-rules';
+import type { ValidationMode } from '@wagers/contracts/api/bets';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group.tsx';

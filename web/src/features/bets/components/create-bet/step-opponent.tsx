@@ -1,5 +1,5 @@
 import type { User } from '@wagers/contracts/api/user';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { Link } from 'react-router-dom';
 import { InviteeFields } from '@/components/invitee-fields.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';

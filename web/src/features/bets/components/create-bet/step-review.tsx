@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { User } from '@wagers/contracts/api/user';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { formatDate, formatWager } from '@/lib/format.ts';
 import type { BetDraft } from '../../utils/bet-draft.ts';
 

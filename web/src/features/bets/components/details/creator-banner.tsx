@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import {
   AlertDialog,
   AlertDialogAction,

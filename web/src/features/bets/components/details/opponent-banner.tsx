@@ -1,5 +1,5 @@
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { Button } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';

@@ -1,5 +1,6 @@
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName, type User } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
+import type { User } from '@wagers/contracts/api/user';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';

@@ -1,5 +1,5 @@
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { formatUsd } from '@wagers/contracts/api/money';
 import { Button, ButtonAnchor } from '@/components/ui/button.tsx';
 import {

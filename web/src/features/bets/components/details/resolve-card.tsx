@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { resolutions, type Bet, type Resolution } from '@wagers/contracts/api/bets';
+import { resolutions } from '@wagers/contracts/api/bet-rules';
+import type { Bet, Resolution } from '@wagers/contracts/api/bets';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Card,

@@ -1,5 +1,5 @@
 import type { Bet } from '@wagers/contracts/api/bets';
-import { displayName } from '@wagers/contracts/api/user';
+import { displayName } from '@wagers/contracts/api/display';
 import { mustPay } from '../../utils/bet-view.ts';
 import { Banner } from './banner.tsx';
 import { PaymentDialog } from './payment-dialog.tsx';
