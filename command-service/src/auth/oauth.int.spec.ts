@@ -35,17 +35,14 @@ function fakeGitHub(emails: { email: string; primary: boolean; verified: boolean
   return { server, tokenRequests };
 }
 
-describe('sign-in with a provider (GitHub)', () => {
-  let app: TestApp;
-  const github = fakeGitHub([
-    { email: 'other@example.com', primary: false, verified: true },
-    { email: 'Octo@Example.com', primary: true, verified: true },
-  ]);
-
+/** The product, configured for GitHub sign-in against the local stand-in, for one describe block. */
+function productWithGitHub(emails: { email: string; primary: boolean; verified: boolean }[]) {
+  const fake = fakeGitHub(emails);
+  const context = { app: null as unknown as TestApp, tokenRequests: fake.tokenRequests };
   beforeAll(async () => {
-    await new Promise<void>((resolve) => github.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(github.server.address() as AddressInfo).port}`;
-    app = await startTestApp({
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    context.app = await startTestApp({
       env: {
         GITHUB_CLIENT_ID: 'client-1',
         GITHUB_CLIENT_SECRET: 'secret-1',
@@ -55,21 +52,29 @@ describe('sign-in with a provider (GitHub)', () => {
     });
   });
   afterAll(async () => {
-    await app?.stop();
-    github.server.close();
+    await context.app?.stop();
+    fake.server.close();
   });
+  return context;
+}
+
+describe('sign-in with a provider (GitHub)', () => {
+  const github = productWithGitHub([
+    { email: 'other@example.com', primary: false, verified: true },
+    { email: 'Octo@Example.com', primary: true, verified: true },
+  ]);
 
   it('offers the provider on the sign-in page, keeping the redirect', async () => {
-    const page = await app.anonymous().get('/api/login?redirect=/friends');
+    const page = await github.app.anonymous().get('/api/login?redirect=/friends');
     expect(page.text).toContain('Continue with GitHub');
     expect(page.text).toContain('/api/login/github?redirect=%2Ffriends');
   });
 
   it('signs in the account that owns the verified primary email', async () => {
-    const emailUser = await app.signIn('octo@example.com');
+    const emailUser = await github.app.signIn('octo@example.com');
     const viaEmail = await emailUser.get<User>('/api/auth/user');
 
-    const client = app.anonymous();
+    const client = github.app.anonymous();
     const start = await client.get('/api/login/github?redirect=/friends');
     expect(start.status).toBe(303);
     const authorize = new URL(start.headers.get('location')!);
@@ -86,14 +91,14 @@ describe('sign-in with a provider (GitHub)', () => {
     expect(github.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
 
     // The state works once.
-    const replay = await app
+    const replay = await github.app
       .anonymous()
       .get(`/api/login/github/callback?code=good-code&state=${state}`);
     expect(replay.status).toBe(400);
   });
 
   it('refuses a code the provider does not confirm, and a forged state', async () => {
-    const client = app.anonymous();
+    const client = github.app.anonymous();
     const start = await client.get('/api/login/github');
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
     const bad = await client.get(`/api/login/github/callback?code=stolen&state=${state}`);
@@ -106,31 +111,15 @@ describe('sign-in with a provider (GitHub)', () => {
 });
 
 describe('sign-in with a provider account whose email is not verified', () => {
-  let app: TestApp;
-  const github = fakeGitHub([{ email: 'victim@example.com', primary: true, verified: false }]);
-
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => github.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(github.server.address() as AddressInfo).port}`;
-    app = await startTestApp({
-      env: {
-        GITHUB_CLIENT_ID: 'client-1',
-        GITHUB_CLIENT_SECRET: 'secret-1',
-        GITHUB_BASE_URL: base,
-        GITHUB_API_URL: base,
-      },
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    github.server.close();
-  });
+  const github = productWithGitHub([
+    { email: 'victim@example.com', primary: true, verified: false },
+  ]);
 
   it('signs nobody in, so an unverified address cannot take over the account that owns it', async () => {
-    const owner = await app.signIn('victim@example.com');
+    const owner = await github.app.signIn('victim@example.com');
     expect((await owner.get('/api/auth/user')).status).toBe(200);
 
-    const client = app.anonymous();
+    const client = github.app.anonymous();
     const start = await client.get('/api/login/github');
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
     const callback = await client.get(`/api/login/github/callback?code=good-code&state=${state}`);
