@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import { freePort } from '@wagers/platform/embedded';
 import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
-import { testRedisUrl } from './test-support/test-app.ts';
+import { testRedisUrl, waitForMailLink } from './test-support/test-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const services = ['command-service', 'projection-service', 'notifier'] as const;
@@ -90,20 +90,10 @@ describe('each service as its own process', () => {
     });
     expect(asked.status).toBe(202);
 
-    let link: string | undefined;
-    const deadline = Date.now() + 15_000;
-    while (!link && Date.now() < deadline) {
-      const mail = (await (await fetch(`${urls.notifier}/api/dev/mail`)).json()) as {
-        text: string;
-      }[];
-      link = mail
-        .map((m) => /(http\S+\/api\/login\/verify\?token=[\w-]+)/.exec(m.text)?.[1])
-        .find(Boolean);
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const link = await waitForMailLink(urls.notifier, 'split@example.com');
     expect(link).toContain(`${urls['command-service']}/api/login/verify`);
 
-    const followed = await fetch(link!, { redirect: 'manual' });
+    const followed = await fetch(link, { redirect: 'manual' });
     expect(followed.status).toBe(303);
     const cookie = (followed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@wagers/contracts/position';
 import { createPool } from '../db.ts';
+import { sampleEvent } from '../event-store/sample-events.ts';
 import { createPostgresEventStore } from '../event-store/postgres.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
@@ -14,13 +14,6 @@ import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
 
 const logger = createLogger('silent');
-const meta = () => ({
-  actorId: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  occurredAt: new Date().toISOString(),
-  schemaVersion: 1,
-});
 
 describe('projection runner', () => {
   let db: TestDatabase;
@@ -59,10 +52,14 @@ describe('projection runner', () => {
     };
   }
 
+  function start(projector: Projector, options: { standbyRetryMs?: number } = {}) {
+    return runProjector(projector, { store, pool, connectionString: db.url, logger, ...options });
+  }
+
   async function append(stream: string, type = 'Counted', n = 1) {
     return store.appendToStream(
       stream,
-      Array.from({ length: n }, () => ({ id: randomUUID(), type, data: {}, metadata: meta() })),
+      Array.from({ length: n }, () => sampleEvent(type, {})),
       { expectedRevision: 'any' },
     );
   }
@@ -77,12 +74,7 @@ describe('projection runner', () => {
   it('applies every event once and lets a reader wait for a position, woken without polling', async () => {
     const watcher = new ProjectionWatcher(pool, db.url);
     await watcher.start();
-    const runner = runProjector(countingProjector('counter'), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-    });
+    const runner = start(countingProjector('counter'));
     await runner.active;
     const written = await append('s-a', 'Counted', 3);
     await expect(watcher.waitFor(['counter'], written.position, 2000)).resolves.toBe(true);
@@ -99,21 +91,9 @@ describe('projection runner', () => {
   });
 
   it('runs one active copy: a second waits and takes over when the first stops', async () => {
-    const first = runProjector(countingProjector('single'), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-      standbyRetryMs: 50,
-    });
+    const first = start(countingProjector('single'), { standbyRetryMs: 50 });
     await first.active;
-    const second = runProjector(countingProjector('single'), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-      standbyRetryMs: 50,
-    });
+    const second = start(countingProjector('single'), { standbyRetryMs: 50 });
     let secondActive = false;
     void second.active.then(() => (secondActive = true));
     await append('s-b', 'Counted', 2);
@@ -133,12 +113,7 @@ describe('projection runner', () => {
     await pool.query('TRUNCATE counts');
     await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'fragile'`);
     await append('s-c', 'Boom', 1);
-    const runner = runProjector(countingProjector('fragile', { failOn: 'Boom' }), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-    });
+    const runner = start(countingProjector('fragile', { failOn: 'Boom' }));
     await runner.active;
     await new Promise((resolve) => setTimeout(resolve, 300));
     await runner.stop();
@@ -150,12 +125,7 @@ describe('projection runner', () => {
 
   it('rebuilds from the start when reset, and on a new version', async () => {
     await pool.query('TRUNCATE counts');
-    const runner = runProjector(countingProjector('rebuilt'), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-    });
+    const runner = start(countingProjector('rebuilt'));
     await runner.active;
     const written = await append('s-d', 'Counted', 2);
     const watcher = new ProjectionWatcher(pool, db.url);
@@ -174,12 +144,7 @@ describe('projection runner', () => {
     await runner.stop();
 
     await pool.query('TRUNCATE counts');
-    const v2 = runProjector(countingProjector('rebuilt', { version: 2 }), {
-      store,
-      pool,
-      connectionString: db.url,
-      logger,
-    });
+    const v2 = start(countingProjector('rebuilt', { version: 2 }));
     await v2.active;
     const latest = await append('s-e', 'Counted', 1);
     await expect(watcher.waitFor(['rebuilt'], latest.position, 2000)).resolves.toBe(true);
