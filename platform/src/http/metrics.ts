@@ -2,7 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import { Router as createRouter } from 'express';
 import type { Pool } from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { projectorLag } from '../projections/lag.ts';
+import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
 
 export interface MetricsSources {
   /** For projection lag; only where the event log is the PostgreSQL store. */
@@ -20,6 +20,13 @@ export function createMetrics(sources: MetricsSources): {
   router: Router;
 } {
   const registry = new Registry();
+  // Both lag gauges read the same figures: one query per scrape, shared for a second.
+  let lagRead: { at: number; lags: Promise<ProjectorLag[]> } | null = null;
+  const lags = (pool: Pool) => {
+    if (!lagRead || Date.now() - lagRead.at > 1000)
+      lagRead = { at: Date.now(), lags: projectorLag(pool) };
+    return lagRead.lags;
+  };
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'wagers_http_request_duration_seconds',
@@ -35,8 +42,7 @@ export function createMetrics(sources: MetricsSources): {
     registers: [registry],
     async collect() {
       if (!sources.pool) return;
-      for (const lag of await projectorLag(sources.pool))
-        this.set({ projector: lag.name }, lag.events);
+      for (const lag of await lags(sources.pool)) this.set({ projector: lag.name }, lag.events);
     },
   });
   new Gauge({
@@ -46,8 +52,7 @@ export function createMetrics(sources: MetricsSources): {
     registers: [registry],
     async collect() {
       if (!sources.pool) return;
-      for (const lag of await projectorLag(sources.pool))
-        this.set({ projector: lag.name }, lag.seconds);
+      for (const lag of await lags(sources.pool)) this.set({ projector: lag.name }, lag.seconds);
     },
   });
   new Gauge({
