@@ -33,7 +33,7 @@ export function startWagers(
       const { queue, part } = openNotificationQueue(context);
       return [
         part,
-        commandService(context, queuedSignInMailer(queue)),
+        await commandService(context, queuedSignInMailer(queue)),
         await projectionService(context),
         notifierService(context, queue),
       ];

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import { freePort } from '@wagers/platform/embedded';
-import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { testRedisUrl, waitForMailLink } from './test-support/test-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { authRouter } from './auth/routes.ts';
 import { avatarRouter } from './avatar/routes.ts';
 import { betsRouter } from './bets/routes.ts';
+import { awaitSessionCausality } from './causality.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { friendsRouter } from './friends/routes.ts';
 import { invitesRouter } from './invites/routes.ts';
@@ -15,6 +16,7 @@ import { profileRouter } from './profile/routes.ts';
 export function commandRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
+  router.use('/api', awaitSessionCausality(deps));
   router.use(authRouter(deps));
   router.use(friendsRouter(deps));
   router.use(invitesRouter(deps));

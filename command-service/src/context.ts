@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { POSITION_HEADER, type GlobalPosition } from '@wagers/contracts/position';
+import type { SessionStore } from '@wagers/platform/auth/sessions';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { Runtime } from '@wagers/platform/runtime';
 import '@wagers/platform/http/types';
@@ -15,7 +16,17 @@ export function commandContext(req: Request, runtime: Runtime): CommandContext {
   };
 }
 
-/** Tells the client where its write landed, so its next reads can wait for it. */
-export function sendPosition(res: Response, position: GlobalPosition | null): void {
-  if (position) res.setHeader(POSITION_HEADER, position);
+/**
+ * Tells the session where its write landed, so its next reads wait for it in any tab and through
+ * any client that keeps the cookie; the header serves clients that track positions themselves.
+ */
+export async function recordWrite(
+  sessions: SessionStore,
+  req: Request,
+  res: Response,
+  position: GlobalPosition | null,
+): Promise<void> {
+  if (!position) return;
+  await sessions.advance(req, position);
+  res.setHeader(POSITION_HEADER, position);
 }

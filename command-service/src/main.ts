@@ -9,9 +9,9 @@ runMain('command-service', (config, logger) =>
     config,
     logger,
     migrations: [],
-    parts: (context) => {
+    parts: async (context) => {
       const { queue, part } = openNotificationQueue(context);
-      return Promise.resolve([part, commandService(context, queuedSignInMailer(queue))]);
+      return [part, await commandService(context, queuedSignInMailer(queue))];
     },
   }),
 );

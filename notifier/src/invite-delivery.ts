@@ -1,14 +1,15 @@
 import { UnrecoverableError } from 'bullmq';
 import { inviteStream, type InviteChannel, type InviteSent } from '@wagers/contracts/events/invite';
 import {
-  inviteDecider,
+  inviteAggregate,
   readInviteEvent,
   type InviteCommand,
   type InviteState,
-} from '@wagers/command-service/invites/invite';
-import { inviteLink } from '@wagers/command-service/invites/send-invite';
-import { isOptedOut } from '@wagers/command-service/invites/sms-opt-out';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+} from '@wagers/domain/invites/invite';
+import { inviteLink } from '@wagers/domain/invites/links';
+import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { handle, load } from '@wagers/platform/aggregate';
+import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
@@ -48,15 +49,16 @@ function isPermanent(error: unknown): boolean {
 export function inviteDelivery(deps: InviteDeliveryDeps) {
   const log = deps.logger.child({ component: 'invite-delivery' });
 
-  async function load(code: string) {
+  async function loadInvite(code: string) {
     const recorded = await deps.store.readStream(inviteStream(code));
-    let state: InviteState = inviteDecider.initialState();
+    const { decider } = inviteAggregate;
+    let state: InviteState = decider.initialState();
     let sent: InviteSent | null = null;
     for (const event of recorded) {
       const domainEvent = readInviteEvent(event);
       if (!domainEvent) continue;
       if (domainEvent.type === 'InviteSent') sent = domainEvent;
-      state = inviteDecider.evolve(state, domainEvent);
+      state = decider.evolve(state, domainEvent);
     }
     return { recorded, state, sent };
   }
@@ -69,14 +71,7 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       now: deps.runtime.now(),
       newId: deps.runtime.newId,
     };
-    await handleCommand(
-      deps.store,
-      inviteStream(code),
-      inviteDecider,
-      readInviteEvent,
-      command,
-      context,
-    );
+    await handle(deps.store, inviteAggregate, code, command, context);
   }
 
   return async function deliver({
@@ -84,7 +79,7 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     deliveryId,
     isLastAttempt,
   }: DeliveryAttempt): Promise<void> {
-    const { recorded, state, sent } = await load(code);
+    const { recorded, state, sent } = await loadInvite(code);
     const request = recorded.find((event) => event.id === deliveryId);
     if (!request || !sent || state.status === 'none')
       throw new UnrecoverableError(`No delivery ${deliveryId} on invite`);
@@ -105,7 +100,7 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     };
     try {
       if (sent.data.inviteePhone) {
-        if (await isOptedOut(deps.store, sent.data.inviteePhone)) {
+        if ((await load(deps.store, smsOptOutAggregate, sent.data.inviteePhone)).optedOut) {
           await record(code, request, {
             type: 'RecordDeliveryFailure',
             data: { deliveryId, channel, reason: 'The number has opted out of SMS (STOP)' },

@@ -7,8 +7,8 @@ import { conflict } from './errors.ts';
 import { createPostgresEventStore } from './event-store/postgres.ts';
 import type { EventStore } from './event-store/port.ts';
 import { migrate, platformMigrations } from './migrations.ts';
-import { createTestDatabase, type TestDatabase } from './test-support/database.ts';
-import { deciderSpec } from './test-support/decider-spec.ts';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { deciderSpec } from '@wagers/test-support/decider-spec';
 import { z } from 'zod';
 
 type Event = { type: 'SeatTaken'; data: { by: string } };

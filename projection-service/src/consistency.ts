@@ -1,23 +1,39 @@
 import type { RequestHandler } from 'express';
 import { isGlobalPosition, maxPosition, POSITION_HEADER } from '@wagers/contracts/position';
-import type { ProjectionWatcher } from '@wagers/platform/projections/watcher';
+import { PROCESS_MANAGERS } from '@wagers/domain/process-managers';
+import { settleSession } from '@wagers/platform/projections/session-causality';
+import type { QueryServiceDeps } from './deps.ts';
 import '@wagers/platform/http/types';
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
+const processManagers = [...PROCESS_MANAGERS];
 
 /**
- * Read-your-writes: before answering, wait (at most 2 s) until the named projectors have passed
- * the highest position the client has seen, and the one its session was made at.
+ * Read-your-writes for every client that keeps the session cookie: before answering, wait (at
+ * most 2 s in all) until the named projectors have passed the furthest position written for the
+ * session (its own commands and what process managers did in answer), and the highest position
+ * the client says it has seen.
  */
-export function readYourWrites(watcher: ProjectionWatcher, projectors: string[]): RequestHandler {
+export function readYourWrites(
+  deps: Pick<QueryServiceDeps, 'watcher' | 'sessions'>,
+  projectors: string[],
+): RequestHandler {
+  const { watcher, sessions } = deps;
   return async (req, res, next) => {
+    const deadline = Date.now() + READ_YOUR_WRITES_TIMEOUT_MS;
     const header = req.header(POSITION_HEADER);
     const seen = header && isGlobalPosition(header) ? header : null;
-    const target = maxPosition(seen, req.sessionPosition ?? null);
-    if (target) {
-      const reached = await watcher.waitFor(projectors, target, READ_YOUR_WRITES_TIMEOUT_MS);
-      if (!reached) res.setHeader('x-wagers-stale', '1');
+    const session = await settleSession(
+      { watcher, sessions, processManagers },
+      req,
+      READ_YOUR_WRITES_TIMEOUT_MS,
+    );
+    const target = maxPosition(seen, session.position);
+    let fresh = session.settled;
+    if (target && fresh) {
+      fresh = await watcher.waitFor(projectors, target, Math.max(0, deadline - Date.now()));
     }
+    if (!fresh) res.setHeader('x-wagers-stale', '1');
     next();
   };
 }

@@ -5,7 +5,7 @@ import { createPostgresEventStore } from '@wagers/platform/event-store/postgres'
 import type { EventStore, EventToAppend } from '@wagers/platform/event-store/port';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
-import { createTestDatabase, testServerUrl } from '@wagers/platform/test-support/database';
+import { createTestDatabase, testServerUrl } from '@wagers/test-support/database';
 import { printTable, type Cell } from './table.ts';
 
 /** How long each measurement runs; BENCH_SECONDS=10 for steadier figures. */

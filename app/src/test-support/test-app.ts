@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { comparePositions } from '@wagers/contracts/position';
 import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { createEventStore } from '@wagers/platform/event-store/factory';
+import { readCheckpoints } from '@wagers/platform/projections/checkpoints';
 import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
-import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { startWagers, type RunningWagers } from '../server.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -14,6 +17,11 @@ export interface TestApp extends RunningWagers {
   signIn(email: string): Promise<ApiClient>;
   /** A client with no session. */
   anonymous(): ApiClient;
+  /**
+   * Waits until every follower of the log (projectors, process managers, the dispatcher) has
+   * reached its head and the head stopped moving: everyone's view then shows everything.
+   */
+  settled(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -49,6 +57,28 @@ export async function startTestApp(
       await database.drop();
     },
     anonymous: () => new ApiClient(running.url),
+    async settled(timeoutMs = 20_000) {
+      const pool = createPool(database.url, 2);
+      const store = createEventStore(config, pool, database.url);
+      try {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const head = await store.headPosition();
+          const checkpoints = await readCheckpoints(pool);
+          const behind = checkpoints.filter(
+            (row) => head && (!row.position || comparePositions(row.position, head) < 0),
+          );
+          if (behind.length === 0 && (await store.headPosition()) === head) return;
+          if (Date.now() > deadline) {
+            throw new Error(`followers still behind ${head}: ${behind.map((r) => r.name).join()}`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await store.close();
+        await pool.end();
+      }
+    },
     async signIn(email) {
       const client = new ApiClient(running.url);
       await client.signIn(email);

@@ -4,7 +4,7 @@ import { emailSchema, localRedirectSchema } from '@wagers/contracts/api/auth';
 import { hashToken } from '@wagers/platform/auth/tokens';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { findOrRegisterUser } from '../users/register.ts';
+import { signInByEmail } from '../users/register.ts';
 import { linkProblemPage } from './pages.ts';
 import type { OAuthProvider } from './providers.ts';
 
@@ -95,12 +95,12 @@ export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]
           `Your ${provider.name} account has no verified email address. Sign in with an email link instead.`,
         );
       }
-      const { userId, position } = await findOrRegisterUser(
-        deps.store,
+      const { userId } = await signInByEmail(
+        deps,
         email.data,
         commandContext(req, deps.runtime),
+        res,
       );
-      await deps.sessions.create(userId, position, res, deps.runtime.now());
       req.log.info({ userId, provider: provider.id }, 'signed in');
       res.redirect(303, safeRedirect(flow.redirect) ?? '/');
     });

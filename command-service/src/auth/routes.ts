@@ -5,7 +5,7 @@ import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { findOrRegisterUser } from '../users/register.ts';
+import { signInByEmail } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
 import { oauthRouter } from './oauth.ts';
 import { configuredProviders } from './providers.ts';
@@ -98,14 +98,13 @@ export function authRouter(deps: CommandServiceDeps): Router {
         .send(linkProblemPage('This sign-in link has expired or was already used.'));
       return;
     }
-    const context = commandContext(req, deps.runtime);
-    const { userId, position, registered } = await findOrRegisterUser(
-      deps.store,
+    const { userId, newAccount } = await signInByEmail(
+      deps,
       redeemed.email,
-      context,
+      commandContext(req, deps.runtime),
+      res,
     );
-    await deps.sessions.create(userId, position, res, deps.runtime.now());
-    req.log.info({ userId, registered }, 'signed in');
+    req.log.info({ userId, newAccount }, 'signed in');
     res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
   });
 

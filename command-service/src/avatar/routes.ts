@@ -4,15 +4,14 @@ import {
   avatarUploadUrlRequestSchema,
   setAvatarRequestSchema,
 } from '@wagers/contracts/api/profile';
-import { userStream } from '@wagers/contracts/events/user';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
-import { handleCommand } from '@wagers/platform/decider';
+import { handle } from '@wagers/platform/aggregate';
 import { invalid } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
-import { readUserEvent, userDecider } from '../users/user.ts';
+import { userAggregate } from '@wagers/domain/users/user';
 import { createAvatarStore } from './create-store.ts';
 import { detectImageType } from './image-type.ts';
 import { localAvatarRouter } from './local-routes.ts';
@@ -40,15 +39,14 @@ export function avatarRouter(deps: CommandServiceDeps): Router {
       throw invalid('avatarURL', object.size > AVATAR_MAX_BYTES ? TOO_LARGE : NOT_AN_IMAGE);
     }
     const avatarUrl = store.objectUrl(key);
-    const result = await handleCommand(
+    const result = await handle(
       deps.store,
-      userStream(userId),
-      userDecider,
-      readUserEvent,
+      userAggregate,
+      userId,
       { type: 'ChangeAvatar', data: { userId, avatarUrl } },
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, result.position);
+    await recordWrite(deps.sessions, req, res, result.position);
     res.json(await loadUserView(deps.store, userId));
   });
 

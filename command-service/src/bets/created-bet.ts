@@ -5,9 +5,9 @@ import { userStream } from '@wagers/contracts/events/user';
 import { formatCents } from '@wagers/contracts/api/money';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { inviteLink } from '../invites/send-invite.ts';
-import { readUserEvent, userDecider } from '../users/user.ts';
-import { readBetEvent } from './bet.ts';
+import { inviteLink } from '@wagers/domain/invites/links';
+import { readUserEvent, userDecider } from '@wagers/domain/users/user';
+import { readBetEvent } from '@wagers/domain/bets/bet';
 
 /** A user object as responses show it, from the user's own stream (the command side has no read model). */
 async function userObject(store: EventStore, userId: string): Promise<User> {

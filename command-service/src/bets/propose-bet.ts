@@ -1,25 +1,22 @@
 import type { z } from 'zod';
 import type { createBetRequestSchema, CreateBetResponse } from '@wagers/contracts/api/bets';
-import { betStream } from '@wagers/contracts/events/bet';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
-import type { CommandContext } from '@wagers/platform/decider';
-import { DomainError } from '@wagers/platform/errors';
-import type { EventStore } from '@wagers/platform/event-store/port';
-import { newInviteCode, sendInvite } from '../invites/send-invite.ts';
-import { foldStream } from '../users/load-user.ts';
-import { areFriends } from './are-friends.ts';
-import { initialBetState, readBetEvent } from './bet.ts';
-import { toProposeBet } from './create-request.ts';
-import { createdBet } from './created-bet.ts';
-import type { ProposeBet } from './commands.ts';
-import { betDecider } from './decide.ts';
 import {
-  findBetRequest,
-  requestHash,
-  reserveBetRequest,
-  sameRequestOrRefuse,
-} from './idempotency.ts';
-import { runBetCommand } from './run-bet-command.ts';
+  requestedNewcomer,
+  requestedOpponent,
+  toProposeBet,
+} from '@wagers/domain/bets/create-request';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { handle, load } from '@wagers/platform/aggregate';
+import type { CommandContext } from '@wagers/platform/decider';
+import { unauthorized } from '@wagers/platform/errors';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { newInviteCode } from '../invites/send-invite.ts';
+import { loadUser } from '../users/load-user.ts';
+import { areFriends } from './are-friends.ts';
+import { createdBet } from './created-bet.ts';
+import { betIdForKey, requestHash } from './idempotency.ts';
 
 type CreateBetBody = z.output<typeof createBetRequestSchema>;
 
@@ -29,10 +26,10 @@ export interface ProposeBetDeps {
 }
 
 /**
- * POST /api/bets: proposes the bet and, for a newcomer, sends the invitation tied to it. With an
- * Idempotency-Key only the request that reserved the key does the work; a retry answers with
- * the bet the first one made (finishing its invitation if that one has not yet), even
- * if the request would no longer pass today (an end date that has since gone by).
+ * POST /api/bets: one append on the new bet's stream, holding the proposal and, for a newcomer,
+ * the invite code (a process manager sends the invite). With an Idempotency-Key the bet id
+ * derives from the key, so a retry finds the bet the first request made and answers as it did,
+ * even if the request would no longer pass today (an end date that has since gone by).
  */
 export async function proposeNewBet(
   deps: ProposeBetDeps,
@@ -42,97 +39,29 @@ export async function proposeNewBet(
 ): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
   const { store } = deps;
   const creatorId = context.actorId;
-  const opponentId = body.opponentId?.trim() || null;
-  const opponentIsFriend = opponentId ? await areFriends(store, creatorId, opponentId) : false;
+  const opponentId = requestedOpponent(body);
+  const newcomer = requestedNewcomer(body);
+  const [creator, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
+    loadUser(store, creatorId),
+    opponentId ? areFriends(store, creatorId, opponentId) : false,
+    newcomer?.phone
+      ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
+      : false,
+  ]);
+  if (creator.status !== 'registered') throw unauthorized();
+  const betId = idempotencyKey ? betIdForKey(creatorId, idempotencyKey) : context.newId();
   const command = toProposeBet(
     body,
-    { betId: context.newId(), creatorId, proposedAt: context.now },
-    opponentIsFriend,
-  );
-  const forBet = (betId: string): ProposeBet => ({ ...command, data: { ...command.data, betId } });
-  if (!idempotencyKey) {
-    betDecider.decide(command, initialBetState());
-    return createBet(deps, command, context);
-  }
-  const hash = requestHash(whatWasAsked(command));
-  const earlier = await findBetRequest(store, creatorId, idempotencyKey);
-  if (earlier) return createBet(deps, forBet(sameRequestOrRefuse(earlier, hash)), context);
-  // Bad input is refused before anything is written, the key's reservation included.
-  betDecider.decide(command, initialBetState());
-  const reservation = await reserveBetRequest(
-    store,
-    { userId: creatorId, key: idempotencyKey, betId: command.data.betId, requestHash: hash },
-    context,
-  );
-  return createBet(deps, forBet(reservation.betId), context);
-}
-
-/** Writes the proposal (a no-op if it exists) and the invitation, then answers as at creation. */
-async function createBet(
-  deps: ProposeBetDeps,
-  command: ProposeBet,
-  context: CommandContext & { actorId: string },
-): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
-  const betId = command.data.betId;
-  const proposed = await runBetCommand(deps.store, betId, command, context);
-  const invited = await ensureBetInvite(deps, betId, context);
-  const answer = await createdBet(deps.store, betId, deps.publicUrl);
-  return {
-    body: answer.body,
-    position: maxPosition(maxPosition(proposed.position, invited), answer.position),
-  };
-}
-
-/** The request's content, without what differs between two sends of the same request. */
-function whatWasAsked(command: ProposeBet): Record<string, unknown> {
-  const { betId, proposedAt, opponentIsFriend, ...asked } = command.data;
-  void [betId, proposedAt, opponentIsFriend];
-  return asked;
-}
-
-/**
- * Sends a newcomer's bet its invitation, safely repeatable: the code is recorded on the bet
- * first (one code per bet, whoever gets there first), then the invite goes out under that code,
- * which is a no-op if it already did. A crash anywhere in between is finished by the next call:
- * a retry with the same Idempotency-Key, or the creator's Resend Invite.
- */
-export async function ensureBetInvite(
-  deps: Pick<ProposeBetDeps, 'store' | 'publicUrl'>,
-  betId: string,
-  context: CommandContext,
-): Promise<GlobalPosition | null> {
-  let state = await foldStream(deps.store, betStream(betId), betDecider, readBetEvent);
-  const { invitee, creatorId } = state;
-  if (!invitee || !creatorId || state.status !== 'pending') return null;
-  let position: GlobalPosition | null = null;
-  if (state.inviteCode === null) {
-    try {
-      const attached = await runBetCommand(
-        deps.store,
-        betId,
-        { type: 'AttachInvite', data: { inviteCode: newInviteCode() } },
-        context,
-      );
-      position = attached.position;
-      state = attached.state;
-    } catch (error) {
-      if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
-      state = await foldStream(deps.store, betStream(betId), betDecider, readBetEvent);
-    }
-  }
-  if (state.inviteCode === null) throw new Error('The bet has no invitation code');
-  const sent = await sendInvite(
-    deps.store,
+    { betId, creatorId, proposedAt: context.now },
     {
-      inviterId: creatorId,
-      inviteeEmail: invitee.email,
-      inviteePhone: invitee.phone,
-      smsConsent: invitee.smsConsent,
-      betId,
-      code: state.inviteCode,
+      opponentIsFriend,
+      creatorEmail: creator.email,
+      inviteePhoneOptedOut,
+      inviteCode: newcomer ? newInviteCode() : null,
+      requestHash: idempotencyKey ? requestHash(body) : null,
     },
-    { ...context, actorId: creatorId },
-    deps.publicUrl,
   );
-  return maxPosition(position, sent.position);
+  const proposed = await handle(store, betAggregate, betId, command, context);
+  const answer = await createdBet(store, betId, deps.publicUrl);
+  return { body: answer.body, position: maxPosition(proposed.position, answer.position) };
 }

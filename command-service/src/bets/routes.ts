@@ -3,13 +3,14 @@ import { createBetRequestSchema, resolveBetRequestSchema } from '@wagers/contrac
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { parseInput } from '@wagers/platform/http/validate';
 import type { Request, Response } from 'express';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import type { BetCommand } from './commands.ts';
+import type { BetCommand } from '@wagers/domain/bets/commands';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
-import { runBetCommand } from './run-bet-command.ts';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { handle } from '@wagers/platform/aggregate';
 
 export function betsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
@@ -17,13 +18,14 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   /** Runs one command on the bet named in the path and answers with where the bet now stands. */
   async function run(req: Request, res: Response, command: BetCommand) {
     const betId = String(req.params.id);
-    const result = await runBetCommand(
+    const result = await handle(
       deps.store,
+      betAggregate,
       betId,
       command,
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, result.position);
+    await recordWrite(deps.sessions, req, res, result.position);
     res.json({ id: betId, status: result.state.status });
   }
 
@@ -37,7 +39,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
       key,
       context,
     );
-    sendPosition(res, created.position);
+    await recordWrite(deps.sessions, req, res, created.position);
     res.status(201).json(created.body);
   });
 
@@ -60,12 +62,12 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
     const position = await resendBetInvite(
-      { store: deps.store, publicUrl: deps.publicUrl() },
+      deps.store,
       betId,
       currentUserId(req),
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, position);
+    await recordWrite(deps.sessions, req, res, position);
     res.json({ id: betId, status: 'pending' });
   });
 

@@ -1,15 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { sendFriendRequestSchema } from '@wagers/contracts/api/friends';
-import { friendshipStream } from '@wagers/contracts/events/friendship';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
-import { handleCommand } from '@wagers/platform/decider';
+import { handle } from '@wagers/platform/aggregate';
 import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { friendshipDecider, readFriendshipEvent, type FriendshipCommand } from './friendship.ts';
-import { parseRequestId } from './request-id.ts';
+import { friendshipAggregate, type FriendshipCommand } from '@wagers/domain/friends/friendship';
+import { parseRequestId } from '@wagers/domain/friends/request-id';
 import { sendFriendRequest } from './send-request.ts';
 
 const receiverSchema = sendFriendRequestSchema.extend({
@@ -27,7 +26,7 @@ export function friendsRouter(deps: CommandServiceDeps): Router {
       { senderId: currentUserId(req), receiverId },
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, outcome.position);
+    await recordWrite(deps.sessions, req, res, outcome.position);
     res.status(201).json({ id: outcome.requestId, status: outcome.status });
   });
 
@@ -43,15 +42,14 @@ export function friendsRouter(deps: CommandServiceDeps): Router {
           type,
           data: { requestId, actorId: currentUserId(req) },
         };
-        const result = await handleCommand(
+        const result = await handle(
           deps.store,
-          friendshipStream(pair.senderId, pair.receiverId),
-          friendshipDecider,
-          readFriendshipEvent,
+          friendshipAggregate,
+          [pair.senderId, pair.receiverId],
           command,
           commandContext(req, deps.runtime),
         );
-        sendPosition(res, result.position);
+        await recordWrite(deps.sessions, req, res, result.position);
         res.json({
           id: requestId,
           status: type === 'AcceptFriendRequest' ? 'accepted' : 'declined',

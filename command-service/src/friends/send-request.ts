@@ -1,10 +1,10 @@
-import { friendshipStream } from '@wagers/contracts/events/friendship';
 import type { GlobalPosition } from '@wagers/contracts/position';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import { handle } from '@wagers/platform/aggregate';
+import type { CommandContext } from '@wagers/platform/decider';
 import { notFound } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { loadUser } from '../users/load-user.ts';
-import { friendshipDecider, readFriendshipEvent } from './friendship.ts';
+import { friendshipAggregate } from '@wagers/domain/friends/friendship';
 
 export type SendRequestOutcome =
   | { status: 'pending'; requestId: string; position: GlobalPosition | null }
@@ -20,11 +20,10 @@ export async function sendFriendRequest(
     const receiver = await loadUser(store, input.receiverId);
     if (receiver.status !== 'registered') throw notFound('No such user');
   }
-  const result = await handleCommand(
+  const result = await handle(
     store,
-    friendshipStream(input.senderId, input.receiverId),
-    friendshipDecider,
-    readFriendshipEvent,
+    friendshipAggregate,
+    [input.senderId, input.receiverId],
     { type: 'SendFriendRequest', data: input },
     context,
   );

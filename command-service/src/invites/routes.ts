@@ -3,7 +3,7 @@ import { createInviteRequestSchema } from '@wagers/contracts/api/invites';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { acceptInvite } from './accept-invite.ts';
 import { sendInvite } from './send-invite.ts';
@@ -22,7 +22,7 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
       commandContext(req, deps.runtime),
       deps.publicUrl(),
     );
-    sendPosition(res, sent.position);
+    await recordWrite(deps.sessions, req, res, sent.position);
     res.status(201).json({ code: sent.code, inviteLink: sent.inviteLink, status: 'pending' });
   });
 
@@ -35,7 +35,7 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
       currentUserId(req),
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, accepted.position);
+    await recordWrite(deps.sessions, req, res, accepted.position);
     res.json({ friendId: accepted.friendId, betId: accepted.betId });
   });
 

@@ -1,19 +1,17 @@
 import express, { Router } from 'express';
 import twilio from 'twilio';
 import { z } from 'zod';
-import { handleCommand } from '@wagers/platform/decider';
+import { handle } from '@wagers/platform/aggregate';
 import { forbidden, notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
-  readSmsOptOutEvent,
-  smsOptOutDecider,
-  smsOptOutStream,
+  smsOptOutAggregate,
   type SmsOptOutCommand,
-} from './sms-opt-out.ts';
+} from '@wagers/domain/invites/sms-opt-out';
 
 const inboundSchema = z.object({
   From: z.string().regex(/^\+\d{6,15}$/, 'Not an E.164 number'),
@@ -47,15 +45,14 @@ export function smsInboundRouter(deps: CommandServiceDeps): Router {
           ? { type: 'OptIn', data: { phone, keyword } }
           : null;
       if (command) {
-        const result = await handleCommand(
+        const result = await handle(
           deps.store,
-          smsOptOutStream(phone),
-          smsOptOutDecider,
-          readSmsOptOutEvent,
+          smsOptOutAggregate,
+          phone,
           command,
           commandContext(req, deps.runtime),
         );
-        sendPosition(res, result.position);
+        await recordWrite(deps.sessions, req, res, result.position);
         req.log.info({ keyword: command.type }, 'SMS opt-out keyword received');
       }
       // Twilio answers STOP itself (Advanced Opt-Out); we reply with nothing.

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { updateProfileRequestSchema } from '@wagers/contracts/api/profile';
-import { userStream } from '@wagers/contracts/events/user';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
-import { handleCommand } from '@wagers/platform/decider';
+import { handle } from '@wagers/platform/aggregate';
 import { parseInput } from '@wagers/platform/http/validate';
-import { commandContext, sendPosition } from '../context.ts';
+import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
-import { readUserEvent, userDecider } from '../users/user.ts';
+import { userAggregate } from '@wagers/domain/users/user';
 
 /** PUT /api/user: the signed-in user's own first and last name; answers with the user. */
 export function profileRouter(deps: CommandServiceDeps): Router {
@@ -15,15 +14,14 @@ export function profileRouter(deps: CommandServiceDeps): Router {
   router.put('/api/user', requireUser, async (req, res) => {
     const { firstName, lastName } = parseInput(updateProfileRequestSchema, req.body);
     const userId = currentUserId(req);
-    const result = await handleCommand(
+    const result = await handle(
       deps.store,
-      userStream(userId),
-      userDecider,
-      readUserEvent,
+      userAggregate,
+      userId,
       { type: 'UpdateProfile', data: { userId, firstName, lastName } },
       commandContext(req, deps.runtime),
     );
-    sendPosition(res, result.position);
+    await recordWrite(deps.sessions, req, res, result.position);
     res.json(await loadUserView(deps.store, userId));
   });
   return router;

@@ -1,27 +1,10 @@
 import type { User } from '@wagers/contracts/api/user';
-import { userStream } from '@wagers/contracts/events/user';
-import type { DomainEvent } from '@wagers/contracts/events/envelope';
-import type { Decider, EventReader } from '@wagers/platform/decider';
+import { userAggregate, type UserState } from '@wagers/domain/users/user';
+import { load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { readUserEvent, userDecider, type UserState } from './user.ts';
-
-/** The current state of a stream, read-only: for facts a command needs from another aggregate. */
-export async function foldStream<State, Event extends DomainEvent>(
-  store: EventStore,
-  streamId: string,
-  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
-  readEvent: EventReader<Event>,
-): Promise<State> {
-  let state = decider.initialState();
-  for (const recorded of await store.readStream(streamId)) {
-    const event = readEvent(recorded);
-    if (event) state = decider.evolve(state, event);
-  }
-  return state;
-}
 
 export function loadUser(store: EventStore, userId: string): Promise<UserState> {
-  return foldStream(store, userStream(userId), userDecider, readUserEvent);
+  return load(store, userAggregate, userId);
 }
 
 /**
@@ -29,11 +12,12 @@ export function loadUser(store: EventStore, userId: string): Promise<UserState> 
  * must not wait for the read model.
  */
 export async function loadUserView(store: EventStore, userId: string): Promise<User | null> {
-  const recorded = await store.readStream(userStream(userId));
-  let state = userDecider.initialState();
+  const recorded = await store.readStream(userAggregate.stream(userId));
+  const { decider, read } = userAggregate;
+  let state = decider.initialState();
   for (const event of recorded) {
-    const domainEvent = readUserEvent(event);
-    if (domainEvent) state = userDecider.evolve(state, domainEvent);
+    const domainEvent = read(event);
+    if (domainEvent) state = decider.evolve(state, domainEvent);
   }
   if (state.status !== 'registered' || !recorded[0]) return null;
   return {

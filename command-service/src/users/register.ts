@@ -1,44 +1,36 @@
-import { userStream } from '@wagers/contracts/events/user';
-import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
-import { handleCommand, type CommandContext } from '@wagers/platform/decider';
+import type { Response } from 'express';
+import type { SessionStore } from '@wagers/platform/auth/sessions';
+import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
+import { userAggregate } from '@wagers/domain/users/user';
+import { handle } from '@wagers/platform/aggregate';
+import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import {
-  emailReservationDecider,
-  emailReservationStream,
-  readReservationEvent,
-} from './email-reservation.ts';
-import { readUserEvent, userDecider } from './user.ts';
 
 /**
- * Finds the account that owns an email, registering one on first sign-in. The reservation comes
- * first; if the process dies before the user stream is written, the next sign-in finishes it.
+ * Signs a person in by a verified email: one append reserves the address for a new account (a
+ * no-op for a known one), and a process manager registers the account. The session starts at the
+ * reservation and moves on to the registration, whichever side gets there first: the process
+ * manager advances the sessions it finds, and this function advances its own if the account is
+ * already registered when it looks, after the session exists.
  */
-export async function findOrRegisterUser(
-  store: EventStore,
+export async function signInByEmail(
+  deps: { store: EventStore; sessions: SessionStore },
   email: string,
   context: CommandContext,
-): Promise<{ userId: string; position: GlobalPosition | null; registered: boolean }> {
-  const reservation = await handleCommand(
-    store,
-    emailReservationStream(email),
-    emailReservationDecider,
-    readReservationEvent,
-    { type: 'ReserveEmail', data: { userId: context.newId(), email } },
-    context,
+  res: Response,
+): Promise<{ userId: string; newAccount: boolean }> {
+  const proposedId = context.newId();
+  const reserved = await handle(
+    deps.store,
+    emailReservationAggregate,
+    email,
+    { type: 'ReserveEmail', data: { userId: proposedId, email } },
+    { ...context, actorId: proposedId },
   );
-  const userId = reservation.state.userId;
+  const userId = reserved.state.userId;
   if (!userId) throw new Error('Email reservation holds no user');
-  const registration = await handleCommand(
-    store,
-    userStream(userId),
-    userDecider,
-    readUserEvent,
-    { type: 'RegisterUser', data: { userId, email } },
-    { ...context, actorId: userId },
-  );
-  return {
-    userId,
-    position: maxPosition(reservation.position, registration.position),
-    registered: registration.events.length > 0,
-  };
+  const session = await deps.sessions.create(userId, reserved.position, res, context.now);
+  const last = (await deps.store.readStream(userAggregate.stream(userId))).at(-1);
+  if (last) await deps.sessions.advance(session, last.position);
+  return { userId, newAccount: reserved.events.length > 0 };
 }

@@ -25,10 +25,16 @@ export const betEventSchemas = {
     /** YYYY-MM-DD or null. */
     endDate: z.string().nullable(),
     validationMode: z.enum(validationModes),
+    /** Hash of the request when it came with an Idempotency-Key (the bet id derives from the key). */
+    requestHash: z.string().nullable().optional(),
   }),
   /** The invite that brings the newcomer in; written once the invite exists. */
   BetInviteAttached: z.object({ inviteCode: z.string() }),
-  BetInviteResent: z.object({ inviteCode: z.string() }),
+  /** `sequence` counts the bet's resends (1, 2, ...), so the invite is resent once per request. */
+  BetInviteResent: z.object({
+    inviteCode: z.string(),
+    sequence: z.number().int().positive().optional(),
+  }),
   /** The newcomer accepted the bet's invite and is now the opponent. */
   BetInviteAccepted: z.object({ opponentId: z.string(), inviteCode: z.string() }),
   BetAccepted: z.object({ opponentId: z.string() }),

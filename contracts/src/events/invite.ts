@@ -19,7 +19,8 @@ export const inviteEventSchemas = {
     betId: z.string().nullable(),
     message: z.string().nullable(),
   }),
-  InviteResent: z.object({ code: z.string() }),
+  /** `sequence`: for a bet's invite, which of the bet's resends this is (absent for direct resends). */
+  InviteResent: z.object({ code: z.string(), sequence: z.number().int().positive().optional() }),
   InviteAccepted: z.object({
     code: z.string(),
     inviterId: z.string(),

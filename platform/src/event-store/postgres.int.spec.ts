@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { createPool } from '@wagers/platform/db';
-import { migrate, platformMigrations } from '@wagers/platform/migrations';
-import { createTestDatabase } from '@wagers/platform/test-support/database';
+import { createPool } from '../db.ts';
+import { migrate, platformMigrations } from '../migrations.ts';
+import { createTestDatabase } from '@wagers/test-support/database';
 import {
   eventStoreContractSuite,
   headReaching,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { comparePositions } from '@wagers/contracts/position';
-import { createPool } from '@wagers/platform/db';
-import { migrate, platformMigrations } from '@wagers/platform/migrations';
-import { createTestDatabase, type TestDatabase } from '@wagers/platform/test-support/database';
+import { createPool } from '../db.ts';
+import { migrate, platformMigrations } from '../migrations.ts';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { sampleEvent as newEvent } from './sample-events.ts';
 import { createPostgresEventStore, EVENTS_CHANNEL } from './postgres.ts';
 import {

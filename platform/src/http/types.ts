@@ -10,6 +10,10 @@ declare global {
       userId?: string;
       /** Log position of the writes that made the session (the sign-in), for read-your-writes. */
       sessionPosition?: string | null;
+      /** Which session row the request's cookie names, so a command can advance its position. */
+      sessionTokenHash?: string;
+      /** performance.now() just before the session row was read. */
+      sessionReadAt?: number;
       log: Logger;
     }
   }

@@ -7,7 +7,7 @@ import { createPostgresEventStore } from '../event-store/postgres.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
 import { migrate, platformMigrations } from '../migrations.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { readCheckpoints, resetProjector } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { runProjector } from './runner.ts';

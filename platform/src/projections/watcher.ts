@@ -17,6 +17,8 @@ interface Waiter {
 export class ProjectionWatcher {
   private readonly wakeup: LogWakeup;
   private readonly positions = new Map<string, GlobalPosition | null>();
+  /** When (performance.now()) each checkpoint's current position reached this process. */
+  private readonly learnedAt = new Map<string, number>();
   private readonly waiters = new Set<Waiter>();
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
@@ -50,7 +52,12 @@ export class ProjectionWatcher {
       do {
         this.refreshAgain = false;
         const rows = await readCheckpoints(this.pool).catch(() => []);
-        for (const row of rows) this.positions.set(row.name, row.position);
+        const now = performance.now();
+        for (const row of rows) {
+          if (this.positions.get(row.name) === row.position) continue;
+          this.positions.set(row.name, row.position);
+          this.learnedAt.set(row.name, now);
+        }
         for (const waiter of this.waiters) {
           if (this.reached(waiter.names, waiter.position)) {
             this.waiters.delete(waiter);
@@ -60,6 +67,17 @@ export class ProjectionWatcher {
       } while (this.refreshAgain);
     })().finally(() => (this.refreshing = null));
     return this.refreshing;
+  }
+
+  /**
+   * Whether every named follower had reached `position` already at `since` (a performance.now()
+   * time): then whatever they committed along with it was committed before `since` too.
+   */
+  reachedBefore(names: string[], position: GlobalPosition, since: number): boolean {
+    return (
+      this.reached(names, position) &&
+      names.every((name) => (this.learnedAt.get(name) ?? Infinity) < since)
+    );
   }
 
   /** Resolves true once every named projector has reached `position`, false after `timeoutMs`. */

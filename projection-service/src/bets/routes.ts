@@ -12,41 +12,26 @@ const STATS_READS = ['bets', 'friends'];
 
 export function betsQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  router.get(
-    '/api/bets',
-    requireUser,
-    readYourWrites(deps.watcher, BET_READS),
-    async (req, res) => {
-      res.json(await listBets(deps.pool, currentUserId(req)));
-    },
-  );
-  router.get(
-    '/api/bets/:id',
-    requireUser,
-    readYourWrites(deps.watcher, BET_READS),
-    async (req, res) => {
-      const bet = await findBet(deps.pool, currentUserId(req), String(req.params.id));
-      if (!bet) throw notFound('Bet not found');
-      res.json(bet);
-    },
-  );
+  router.get('/api/bets', requireUser, readYourWrites(deps, BET_READS), async (req, res) => {
+    res.json(await listBets(deps.pool, currentUserId(req)));
+  });
+  router.get('/api/bets/:id', requireUser, readYourWrites(deps, BET_READS), async (req, res) => {
+    const bet = await findBet(deps.pool, currentUserId(req), String(req.params.id));
+    if (!bet) throw notFound('Bet not found');
+    res.json(bet);
+  });
   router.get(
     '/api/bets/:id/history',
     requireUser,
-    readYourWrites(deps.watcher, BET_READS),
+    readYourWrites(deps, BET_READS),
     async (req, res) => {
       const history = await betHistory(deps.pool, currentUserId(req), String(req.params.id));
       if (!history) throw notFound('Bet not found');
       res.json(history);
     },
   );
-  router.get(
-    '/api/stats',
-    requireUser,
-    readYourWrites(deps.watcher, STATS_READS),
-    async (req, res) => {
-      res.json(await betStats(deps.pool, currentUserId(req)));
-    },
-  );
+  router.get('/api/stats', requireUser, readYourWrites(deps, STATS_READS), async (req, res) => {
+    res.json(await betStats(deps.pool, currentUserId(req)));
+  });
   return router;
 }

@@ -26,7 +26,7 @@ function userFrom(row: Record<string, unknown>, prefix: string): UserRow {
 /** GET /api/friends and GET /api/friend-requests: the caller's own, from the friends read model. */
 export function friendsQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  const fresh = readYourWrites(deps.watcher, ['friends', 'users']);
+  const fresh = readYourWrites(deps, ['friends', 'users']);
 
   router.get('/api/friends', requireUser, fresh, async (req, res) => {
     const result = await deps.pool.query<UserRow>(

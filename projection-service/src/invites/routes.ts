@@ -27,7 +27,7 @@ export function invitesQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
   router.get(
     '/api/invites/:code',
-    readYourWrites(deps.watcher, ['invites', 'users', 'bets']),
+    readYourWrites(deps, ['invites', 'users', 'bets']),
     async (req, res) => {
       const result = await deps.pool.query<InviteRow>(
         `SELECT i.code, i.status, i.message, i.bet_id AS invite_bet_id, u.first_name, u.last_name, u.email, u.profile_image_url,

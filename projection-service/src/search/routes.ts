@@ -29,7 +29,7 @@ export function searchQueryRouter(deps: QueryServiceDeps): Router {
   router.get(
     '/api/users/search',
     requireUser,
-    readYourWrites(deps.watcher, ['users', 'friends']),
+    readYourWrites(deps, ['users', 'friends']),
     async (req, res) => {
       const { query } = parseInput(searchParamsSchema, { query: req.query.query });
       const result = await deps.pool.query<SearchRow>(searchUsersQuery(currentUserId(req), query));

@@ -7,19 +7,14 @@ import { toUser, userColumns, type UserRow } from './user-row.ts';
 
 export function usersQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
-  router.get(
-    '/api/auth/user',
-    requireUser,
-    readYourWrites(deps.watcher, ['users']),
-    async (req, res) => {
-      const result = await deps.pool.query<UserRow>(
-        `SELECT ${userColumns} FROM rm_users WHERE id = $1`,
-        [currentUserId(req)],
-      );
-      const row = result.rows[0];
-      if (!row) throw unauthorized();
-      res.json(toUser(row));
-    },
-  );
+  router.get('/api/auth/user', requireUser, readYourWrites(deps, ['users']), async (req, res) => {
+    const result = await deps.pool.query<UserRow>(
+      `SELECT ${userColumns} FROM rm_users WHERE id = $1`,
+      [currentUserId(req)],
+    );
+    const row = result.rows[0];
+    if (!row) throw unauthorized();
+    res.json(toUser(row));
+  });
   return router;
 }

@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarUploadUrlResponse } from '@wagers/contracts/api/profile';
+import type { User } from '@wagers/contracts/api/user';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { eventCount, person } from '../friends/friends-fixtures.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const bucket = 'wagers-avatars';
+
+/** The same calls against an S3-compatible server (s3rver here; MinIO in docker-compose), through the AWS SDK. */
+describe('avatar upload to an S3-compatible bucket', () => {
+  let dir: string;
+  let s3: S3rver;
+  let endpoint: string;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'wagers-s3-'));
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: bucket }],
+    });
+    const { port } = await s3.run();
+    endpoint = `http://127.0.0.1:${port}`;
+    app = await startTestApp({
+      env: {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await s3?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const uploadUrl = async (client: Awaited<ReturnType<typeof person>>['client']) =>
+    (await client.post<AvatarUploadUrlResponse>('/api/avatar/upload-url', {})).body.uploadURL;
+  const put = (url: string, body: Uint8Array, type: string) =>
+    fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
+
+  it('uploads to a presigned URL and sets the bucket object as the avatar', async () => {
+    const ann = await person(app, 'ann@example.com');
+    const url = await uploadUrl(ann.client);
+    expect(url.startsWith(`${endpoint}/${bucket}/avatars/${ann.id}/`)).toBe(true);
+    expect(url).toContain('X-Amz-Signature=');
+    expect((await put(url, png, 'image/png')).status).toBe(200);
+
+    const set = await ann.client.put<User>('/api/avatar', { avatarURL: url });
+    expect(set.status).toBe(200);
+    expect(set.body.profileImageUrl).toBe(url.split('?')[0]);
+    expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(
+      set.body.profileImageUrl,
+    );
+    const stored = await fetch(set.body.profileImageUrl!);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('refuses an object that is not an image, or not the caller’s, and writes nothing', async () => {
+    const bob = await person(app, 'bob@example.com');
+    const cy = await person(app, 'cy@example.com');
+    const fake = await uploadUrl(bob.client);
+    expect((await put(fake, Buffer.from('<html>not a picture</html>'), 'image/png')).status).toBe(
+      200,
+    );
+    const cysUrl = await uploadUrl(cy.client);
+    expect((await put(cysUrl, png, 'image/png')).status).toBe(200);
+    const before = await eventCount(app);
+    for (const avatarURL of [fake, cysUrl, await uploadUrl(bob.client)]) {
+      const response = await bob.client.put('/api/avatar', { avatarURL });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ errors: [{ field: 'avatarURL' }] });
+    }
+    expect(await eventCount(app)).toBe(before);
+    // The bytes that were not an image are gone from the bucket.
+    expect((await fetch(fake.split('?')[0]!)).status).toBe(404);
+  });
+});

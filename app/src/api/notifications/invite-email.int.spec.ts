@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateInviteResponse, InviteView } from '@wagers/contracts/api/invites';
+import type { User } from '@wagers/contracts/api/user';
+import { inviteStream } from '@wagers/contracts/events/invite';
+import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
+import { resetProjector } from '@wagers/platform/projections/checkpoints';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inviteAggregate } from '@wagers/domain/invites/invite';
+import { handle } from '@wagers/platform/aggregate';
+import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { createEventStore } from '@wagers/platform/event-store/factory';
+import { DISPATCHER_NAME } from '@wagers/notifier/dispatcher';
+import { eventually, queryDb, streamEvents } from '@wagers/test-support/log';
+import { signInThroughSmtp } from './sign-in-through-smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
+
+describe('email invitations through a real SMTP server', () => {
+  let smtp: TestSmtpServer;
+  let app: TestApp;
+  let ann: ApiClient;
+  let annId: string;
+
+  const signIn = (email: string) => signInThroughSmtp(app.url, smtp, email);
+  const mailsTo = (email: string) =>
+    smtp.received.filter(
+      (mail) => mail.to.includes(email) && !mail.text.includes('/api/login/verify'),
+    );
+  const eventCount = async () =>
+    Number(
+      (await queryDb<{ n: string }>(app.databaseUrl, 'SELECT count(*) AS n FROM es_events'))[0]!.n,
+    );
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    app = await startTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Wagers <invites@wagers.test>' },
+    });
+    ann = await signIn('ann@example.com');
+    expect((await ann.put('/api/user', { firstName: 'Ann', lastName: 'Lee' })).status).toBe(200);
+    annId = (await ann.get<User>('/api/auth/user')).body.id;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  it('emails the invitee a link naming the inviter, and records the delivery', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'Newbie@Example.com',
+      message: 'Join me!',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get('x-wagers-position')).toBeTruthy();
+    const { code, inviteLink } = sent.body;
+    expect(Buffer.from(code, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(inviteLink).toBe(`${app.url}/invite/${code}`);
+
+    await smtp.waitFor(() => mailsTo('newbie@example.com').length > 0, 'the invitation email');
+    const [mail] = mailsTo('newbie@example.com');
+    expect(mail!.from).toBe('invites@wagers.test');
+    expect(mail!.subject).toContain('Ann Lee');
+    expect(mail!.text).toContain('Ann Lee');
+    expect(mail!.text).toContain(inviteLink);
+    expect(mail!.text).toContain('Join me!');
+    expect(mail!.html).toContain(`href="${inviteLink}"`);
+
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(code))).some(
+          (e) => e.type === 'InviteDelivered',
+        ),
+      'InviteDelivered',
+    );
+    const events = await streamEvents(app.databaseUrl, inviteStream(code));
+    expect(events.map((e) => e.type)).toEqual(['InviteSent', 'InviteDelivered']);
+    expect(events[0]!.data).toMatchObject({
+      inviterId: annId,
+      inviterName: 'Ann Lee',
+      inviteeEmail: 'newbie@example.com',
+      smsConsent: null,
+    });
+    expect(events[1]!.data).toMatchObject({ deliveryId: events[0]!.id, channel: 'email' });
+  });
+
+  it('shows the invite to anyone holding the code, and lets the invitee accept it once', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'joiner@example.com',
+    });
+    const code = sent.body.code;
+    const visitor = app.anonymous();
+    visitor.position = ann.position;
+    const view = await visitor.get<InviteView>(`/api/invites/${code}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({
+      code,
+      status: 'pending',
+      inviter: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.com',
+        profileImageUrl: null,
+      },
+    });
+
+    expect((await ann.post(`/api/invites/${code}/accept`)).status).toBe(403);
+    expect((await visitor.post(`/api/invites/${code}/accept`)).status).toBe(401);
+
+    const joiner = await signIn('joiner@example.com');
+    const accepted = await joiner.post<{ friendId: string; betId: string | null }>(
+      `/api/invites/${code}/accept`,
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ friendId: annId, betId: null });
+    expect(accepted.headers.get('x-wagers-position')).toBeTruthy();
+    expect((await joiner.get<User[]>('/api/friends')).body.map((u) => u.id)).toEqual([annId]);
+    ann.position = joiner.position;
+    expect((await ann.get<User[]>('/api/friends')).body.map((u) => u.email)).toContain(
+      'joiner@example.com',
+    );
+    expect((await joiner.get<InviteView>(`/api/invites/${code}`)).body.status).toBe('accepted');
+
+    expect((await joiner.post(`/api/invites/${code}/accept`)).status).toBe(409);
+    const stranger = await signIn('stranger@example.com');
+    expect((await stranger.post(`/api/invites/${code}/accept`)).status).toBe(409);
+    const accepts = (await streamEvents(app.databaseUrl, inviteStream(code))).filter(
+      (e) => e.type === 'InviteAccepted',
+    );
+    expect(accepts).toHaveLength(1);
+    expect((await stranger.get<User[]>('/api/friends')).body).toEqual([]);
+  });
+
+  it('answers 404 for an unknown code', async () => {
+    expect((await app.anonymous().get('/api/invites/doesNotExistAtAll123')).status).toBe(404);
+    expect((await app.anonymous().get('/api/invites/x')).status).toBe(404);
+    expect((await ann.post('/api/invites/doesNotExistAtAll123/accept')).status).toBe(404);
+    expect((await ann.post('/api/invites/x/accept')).status).toBe(404);
+  });
+
+  it('refuses bad input with the field named, and writes nothing', async () => {
+    const before = await eventCount();
+    const cases: [unknown, string[]][] = [
+      [{}, ['inviteeEmail', 'inviteePhone']],
+      [{ inviteeEmail: '', inviteePhone: '' }, ['inviteeEmail', 'inviteePhone']],
+      [
+        { inviteeEmail: 'a@example.com', inviteePhone: '+14155550123', smsConsent: true },
+        ['inviteeEmail', 'inviteePhone'],
+      ],
+      [{ inviteeEmail: 'nope' }, ['inviteeEmail']],
+      [{ inviteeEmail: 42 }, ['inviteeEmail']],
+      [{ inviteeEmail: 'ann@example.com' }, ['inviteeEmail']],
+      [{ inviteePhone: '4155550123', smsConsent: true }, ['inviteePhone']],
+      [{ inviteePhone: '+14155550123' }, ['smsConsent']],
+      [{ inviteePhone: '+14155550123', smsConsent: 'yes' }, ['smsConsent']],
+      [{ inviteeEmail: 'a@example.com', message: 'x'.repeat(501) }, ['message']],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await ann.post<{ errors: { field: string }[] }>('/api/invites', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(
+        response.body.errors.map((e) => e.field),
+        JSON.stringify(body),
+      ).toEqual(fields);
+    }
+    expect(
+      (await app.anonymous().post('/api/invites', { inviteeEmail: 'a@example.com' })).status,
+    ).toBe(401);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('writes SMS to the development outbox when Twilio is not configured', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteePhone: '+1 415 555 0199',
+      smsConsent: true,
+    });
+    expect(sent.status).toBe(201);
+    await eventually(async () => {
+      const outbox = (await (await fetch(`${app.url}/api/dev/sms`)).json()) as {
+        to: string;
+        body: string;
+      }[];
+      return outbox.some(
+        (sms) => sms.to === '+14155550199' && sms.body.includes(sent.body.inviteLink),
+      );
+    }, 'the SMS in the outbox');
+    const page = await (await fetch(`${app.url}/dev/sms`)).text();
+    expect(page).toContain('Reply STOP to opt out.');
+  });
+
+  it('delivers a resend again, as a delivery of its own', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'again@example.com',
+    });
+    await smtp.waitFor(() => mailsTo('again@example.com').length === 1, 'the invitation');
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
+    try {
+      const context = {
+        actorId: annId,
+        correlationId: randomUUID(),
+        now: new Date(),
+        newId: randomUUID,
+      };
+      const resend = (actorId: string) =>
+        handle(
+          store,
+          inviteAggregate,
+          sent.body.code,
+          { type: 'ResendInvite', data: { actorId, phoneOptedOut: false } },
+          { ...context, actorId },
+        );
+      await resend(annId);
+      await expect(resend(randomUUID())).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+    await smtp.waitFor(
+      () => mailsTo('again@example.com').length === 2,
+      'the invitation sent again',
+    );
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).filter(
+          (e) => e.type === 'InviteDelivered',
+        ).length === 2,
+      'the second InviteDelivered',
+    );
+    const types = (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).map(
+      (e) => e.type,
+    );
+    expect(types).toEqual(['InviteSent', 'InviteDelivered', 'InviteResent', 'InviteDelivered']);
+  });
+
+  it('mounts neither the Twilio webhook nor the queue board when they are not configured', async () => {
+    const inbound = await fetch(`${app.url}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'From=%2B14155550100&Body=STOP',
+    });
+    expect(inbound.status).toBe(404);
+    const board = await fetch(`${app.url}/admin/queues/api/queues`);
+    expect(await board.text()).not.toContain('"queues"');
+  });
+
+  it('never sends twice when the dispatcher reads the log again from the start', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'once@example.com',
+    });
+    await smtp.waitFor(() => mailsTo('once@example.com').length === 1, 'the invitation');
+    const total = smtp.received.length;
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await resetProjector(client, { name: DISPATCHER_NAME, version: 1, tables: [] }, 'running');
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    // A new event wakes the dispatcher, which finds its checkpoint moved and reads from the start.
+    expect((await ann.post('/api/invites', { inviteeEmail: 'after@example.com' })).status).toBe(
+      201,
+    );
+    await smtp.waitFor(() => mailsTo('after@example.com').length === 1, 'the next invitation');
+    const head = async () =>
+      (
+        await queryDb<{ n: string }>(
+          app.databaseUrl,
+          `SELECT max(global_position)::text AS n FROM es_events`,
+        )
+      )[0]!.n;
+    const target = await head();
+    await eventually(async () => {
+      const rows = await queryDb<{ position: string | null }>(
+        app.databaseUrl,
+        `SELECT c.position FROM projection_checkpoints c WHERE name = $1`,
+        [DISPATCHER_NAME],
+      );
+      const position = rows[0]?.position;
+      if (!position) return false;
+      const [dispatched] = await queryDb<{ n: string }>(
+        app.databaseUrl,
+        `SELECT max(global_position)::text AS n FROM es_events e
+         WHERE (e.transaction_id::text::numeric, e.global_position) <= ($1::numeric, $2::bigint)`,
+        position.split('-'),
+      );
+      return dispatched?.n === target;
+    }, 'the dispatcher to read the log again');
+    expect(smtp.received.length).toBe(total + 1);
+    expect(mailsTo('once@example.com')).toHaveLength(1);
+    expect(mailsTo('newbie@example.com')).toHaveLength(1);
+    expect(sent.status).toBe(201);
+  });
+});

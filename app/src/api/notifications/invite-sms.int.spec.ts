@@ -1,0 +1,181 @@
+import twilio from 'twilio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
+import { inviteStream } from '@wagers/contracts/events/invite';
+import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
+import { smsOptOutStream } from '@wagers/domain/invites/sms-opt-out';
+import { eventually, streamEvents } from '@wagers/test-support/log';
+import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
+
+const accountSid = `AC${'0123456789abcdef'.repeat(2)}`;
+const authToken = 'test-auth-token-0123456789';
+const fromNumber = '+15005550006';
+const operatorPassword = 'correct horse battery';
+
+describe('SMS invitations through the twilio client', () => {
+  let twilioApi: TestTwilioApi;
+  let app: TestApp;
+  let ann: ApiClient;
+
+  beforeAll(async () => {
+    twilioApi = await startTestTwilioApi();
+    app = await startTestApp({
+      env: {
+        TWILIO_ACCOUNT_SID: accountSid,
+        TWILIO_AUTH_TOKEN: authToken,
+        TWILIO_FROM_NUMBER: fromNumber,
+        TWILIO_API_URL: twilioApi.url,
+        OPERATOR_PASSWORD: operatorPassword,
+      },
+    });
+    ann = await app.signIn('ann@example.com');
+    expect((await ann.put('/api/user', { firstName: 'Ann', lastName: 'Lee' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await twilioApi?.stop();
+  });
+
+  const requestsTo = (phone: string) => twilioApi.requests.filter((r) => r.form.To === phone);
+
+  /** Posts to the webhook as Twilio would, signed with the account's auth token. */
+  async function inbound(params: Record<string, string>, signature?: string) {
+    const url = `${app.url}/api/sms/inbound`;
+    return fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature':
+          signature ?? twilio.getExpectedTwilioSignature(authToken, url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+  }
+
+  it('sends one SMS naming the inviter, with the link and how to opt out, and records consent', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteePhone: '+1 (415) 555-0123',
+      smsConsent: true,
+    });
+    expect(sent.status).toBe(201);
+    await eventually(
+      () => Promise.resolve(requestsTo('+14155550123').length > 0),
+      'the Twilio request',
+    );
+    const [request] = requestsTo('+14155550123');
+    expect(request!.method).toBe('POST');
+    expect(request!.path).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json`);
+    expect(request!.authorization).toBe(
+      `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+    );
+    expect(request!.form.From).toBe(fromNumber);
+    expect(request!.form.Body).toBe(
+      `Ann Lee invited you to Wagers: ${sent.body.inviteLink} Reply STOP to opt out.`,
+    );
+
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).some(
+          (e) => e.type === 'InviteDelivered',
+        ),
+      'InviteDelivered',
+    );
+    const [invite] = await streamEvents(app.databaseUrl, inviteStream(sent.body.code));
+    const me = await ann.get<{ id: string }>('/api/auth/user');
+    expect(invite!.data).toMatchObject({
+      inviteePhone: '+14155550123',
+      inviteeEmail: null,
+      smsConsent: { givenBy: me.body.id, givenAt: expect.any(String) as string },
+    });
+    expect(requestsTo('+14155550123')).toHaveLength(1);
+  });
+
+  it('records a number that replies STOP, refuses to invite it again, and takes it back on START', async () => {
+    const phone = '+14155550124';
+    expect((await ann.post('/api/invites', { inviteePhone: phone, smsConsent: true })).status).toBe(
+      201,
+    );
+    const stop = await inbound({ From: phone, To: fromNumber, Body: ' stop ', MessageSid: 'SM1' });
+    expect(stop.status).toBe(200);
+    expect(await stop.text()).toContain('<Response>');
+
+    const refused = await ann.post<{ message: string; errors: { field: string }[] }>(
+      '/api/invites',
+      {
+        inviteePhone: phone,
+        smsConsent: true,
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e) => e.field)).toEqual(['inviteePhone']);
+    expect(refused.body.message).toMatch(/opted out.*STOP/);
+
+    expect((await inbound({ From: phone, To: fromNumber, Body: 'START' })).status).toBe(200);
+    expect((await ann.post('/api/invites', { inviteePhone: phone, smsConsent: true })).status).toBe(
+      201,
+    );
+  });
+
+  it('refuses a webhook call Twilio did not sign, and records nothing', async () => {
+    const forged = await inbound({ From: '+14155550125', Body: 'STOP' }, 'bm90IGEgc2lnbmF0dXJl');
+    expect(forged.status).toBe(403);
+    const unsigned = await fetch(`${app.url}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'From=%2B14155550125&Body=STOP',
+    });
+    expect(unsigned.status).toBe(403);
+    const bad = await inbound({ From: 'nobody', Body: 'STOP' });
+    expect(bad.status).toBe(400);
+    expect(await streamEvents(app.databaseUrl, smsOptOutStream('+14155550125'))).toEqual([]);
+    expect(
+      (await ann.post('/api/invites', { inviteePhone: '+14155550125', smsConsent: true })).status,
+    ).toBe(201);
+  });
+
+  it('records a failure Twilio reports as permanent, without retrying, and leaves the job for an operator', async () => {
+    const phone = '+14155550126';
+    twilioApi.invalidNumbers.add(phone);
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteePhone: phone,
+      smsConsent: true,
+    });
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).some(
+          (e) => e.type === 'InviteDeliveryFailed',
+        ),
+      'InviteDeliveryFailed',
+    );
+    const events = await streamEvents(app.databaseUrl, inviteStream(sent.body.code));
+    expect(events.find((e) => e.type === 'InviteDeliveryFailed')!.data).toMatchObject({
+      channel: 'sms',
+    });
+    expect(events.map((e) => e.type)).not.toContain('InviteDelivered');
+    expect(requestsTo(phone)).toHaveLength(1);
+
+    const auth = `Basic ${Buffer.from(`operator:${operatorPassword}`).toString('base64')}`;
+    const failed = await fetch(
+      `${app.url}/admin/queues/api/queues?activeQueue=notifications&status=failed`,
+      {
+        headers: { authorization: auth },
+      },
+    );
+    expect(failed.status).toBe(200);
+    const board = (await failed.json()) as { queues: { name: string; jobs: { id: string }[] }[] };
+    const queue = board.queues.find((q) => q.name === 'notifications');
+    expect(queue?.jobs.map((job) => job.id)).toContain(events[0]!.id);
+  });
+
+  it('keeps the queue board behind the operator credential', async () => {
+    expect((await fetch(`${app.url}/admin/queues`)).status).toBe(401);
+    const wrong = `Basic ${Buffer.from('operator:wrong password!').toString('base64')}`;
+    expect(
+      (await fetch(`${app.url}/admin/queues`, { headers: { authorization: wrong } })).status,
+    ).toBe(401);
+    const right = `Basic ${Buffer.from(`operator:${operatorPassword}`).toString('base64')}`;
+    const page = await fetch(`${app.url}/admin/queues`, { headers: { authorization: right } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/bull/i);
+  });
+});

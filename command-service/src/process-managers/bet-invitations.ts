@@ -1,0 +1,74 @@
+import { betEventSchemas } from '@wagers/contracts/events/bet';
+import { displayName } from '@wagers/contracts/api/user';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { inviteAggregate } from '@wagers/domain/invites/invite';
+import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { userAggregate } from '@wagers/domain/users/user';
+import { handle, load } from '@wagers/platform/aggregate';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import type { ProcessManager } from './process-manager.ts';
+
+const isOptedOut = async (store: EventStore, phone: string | null) =>
+  phone !== null && (await load(store, smsOptOutAggregate, phone)).optedOut;
+
+/**
+ * A bet proposed to a newcomer carries its invite code; this sends the invite under that code
+ * (a no-op once it exists), and sends it again for each resend the bet records (a no-op once
+ * that resend is on the invite).
+ */
+export function betInvitations(store: EventStore): ProcessManager {
+  return {
+    name: 'pm-bet-invitations',
+    reactsTo: new Set(['BetInviteAttached', 'BetInviteResent']),
+    async react(event, context) {
+      const betId = event.streamId.slice('bet-'.length);
+      if (event.type === 'BetInviteResent') {
+        const { inviteCode, sequence } = betEventSchemas.BetInviteResent.parse(event.data);
+        const invite = await load(store, inviteAggregate, inviteCode);
+        const phone = invite.status === 'none' ? null : invite.inviteePhone;
+        const resent = await handle(
+          store,
+          inviteAggregate,
+          inviteCode,
+          {
+            type: 'ResendInvite',
+            data: {
+              actorId: null,
+              phoneOptedOut: await isOptedOut(store, phone),
+              ...(sequence !== undefined ? { sequence } : {}),
+            },
+          },
+          context,
+        );
+        return resent.position;
+      }
+      const { inviteCode } = betEventSchemas.BetInviteAttached.parse(event.data);
+      const bet = await load(store, betAggregate, betId);
+      if (!bet.invitee || !bet.creatorId) return null;
+      const creator = await load(store, userAggregate, bet.creatorId);
+      if (creator.status !== 'registered') return null;
+      const sent = await handle(
+        store,
+        inviteAggregate,
+        inviteCode,
+        {
+          type: 'SendInvite',
+          data: {
+            code: inviteCode,
+            inviterId: creator.userId,
+            inviterName: displayName(creator),
+            inviterEmail: creator.email,
+            inviteeEmail: bet.invitee.email,
+            inviteePhone: bet.invitee.phone,
+            phoneOptedOut: await isOptedOut(store, bet.invitee.phone),
+            betId,
+            message: null,
+            at: event.metadata.occurredAt,
+          },
+        },
+        context,
+      );
+      return sent.position;
+    },
+  };
+}

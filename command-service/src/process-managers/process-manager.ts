@@ -1,0 +1,83 @@
+import type { Pool } from 'pg';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import type { ProcessManagerName } from '@wagers/domain/process-managers';
+import { advanceUserSessions } from '@wagers/platform/auth/sessions';
+import type { CommandContext } from '@wagers/platform/decider';
+import { DomainError } from '@wagers/platform/errors';
+import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
+import type { Logger } from '@wagers/platform/logger';
+import type { Projector } from '@wagers/platform/projections/projector';
+import { runProjector, type RunningProjector } from '@wagers/platform/projections/runner';
+import type { Runtime } from '@wagers/platform/runtime';
+
+/**
+ * Reacts to events of some types with commands on other aggregates. Every reaction must be
+ * idempotent by the target's own state (deterministic ids, "already done" is a no-op), because an
+ * event is handled again when a crash came between the commands and the checkpoint.
+ */
+export interface ProcessManager {
+  name: ProcessManagerName;
+  reactsTo: ReadonlySet<string>;
+  /** Returns where its last write landed, or null when there was nothing left to do. */
+  react(event: RecordedEvent, context: CommandContext): Promise<GlobalPosition | null>;
+}
+
+export interface ProcessManagerDeps {
+  store: EventStore;
+  pool: Pool;
+  connectionString: string;
+  runtime: Runtime;
+  logger: Logger;
+}
+
+/** The command context of a reaction: same correlation as the event, caused by it, by its actor. */
+export function reactionContext(event: RecordedEvent, runtime: Runtime): CommandContext {
+  return {
+    actorId: event.metadata.actorId,
+    correlationId: event.metadata.correlationId,
+    causationId: event.id,
+    now: runtime.now(),
+    newId: runtime.newId,
+  };
+}
+
+/**
+ * Runs a process manager on the projection runner's machinery: one active copy behind an advisory
+ * lock, its own checkpoint committed after each page (never reset by a rebuild, version fixed at
+ * 1). In the checkpoint's transaction it moves the actor's sessions past what it wrote, so the
+ * person whose command set it off reads the outcome next. A refusal by the target aggregate is
+ * final (logged, never retried); any other failure stops the page and the runner tries again.
+ */
+export function startProcessManager(
+  manager: ProcessManager,
+  deps: ProcessManagerDeps,
+): RunningProjector {
+  const log = deps.logger.child({ processManager: manager.name });
+  const projector: Projector = {
+    name: manager.name,
+    version: 1,
+    tables: [],
+    async apply(client, event) {
+      if (!manager.reactsTo.has(event.type)) return;
+      let position: GlobalPosition | null;
+      try {
+        position = await manager.react(event, reactionContext(event, deps.runtime));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        log.warn(
+          { eventId: event.id, type: event.type, code: error.code, reason: error.message },
+          'reaction refused; nothing to do for this event',
+        );
+        return;
+      }
+      const actorId = event.metadata.actorId;
+      if (position && actorId) await advanceUserSessions(client, actorId, position);
+    },
+  };
+  return runProjector(projector, {
+    store: deps.store,
+    pool: deps.pool,
+    connectionString: deps.connectionString,
+    logger: log,
+  });
+}

@@ -1,0 +1,24 @@
+import { emailReservationEventSchemas } from '@wagers/contracts/events/user';
+import { userAggregate } from '@wagers/domain/users/user';
+import { handle } from '@wagers/platform/aggregate';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import type { ProcessManager } from './process-manager.ts';
+
+/** A reserved email becomes an account; registering one already registered is a no-op. */
+export function userRegistration(store: EventStore): ProcessManager {
+  return {
+    name: 'pm-user-registration',
+    reactsTo: new Set(['EmailReserved']),
+    async react(event, context) {
+      const { userId, email } = emailReservationEventSchemas.EmailReserved.parse(event.data);
+      const registered = await handle(
+        store,
+        userAggregate,
+        userId,
+        { type: 'RegisterUser', data: { userId, email } },
+        { ...context, actorId: userId },
+      );
+      return registered.position;
+    },
+  };
+}

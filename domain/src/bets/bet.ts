@@ -1,0 +1,97 @@
+import type { Resolution, ValidationMode } from '@wagers/contracts/api/bets';
+import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import { schemaReader } from '@wagers/platform/decider';
+
+/** Lifecycle of a bet as the rules see it; `deleted` bets have left every list. */
+export type BetLifecycle =
+  'none' | 'pending' | 'active' | 'awaiting_resolution' | 'completed' | 'declined' | 'deleted';
+
+/** Only what the rules need; display fields live in the read model. */
+export interface BetState {
+  status: BetLifecycle;
+  creatorId: string | null;
+  opponentId: string | null;
+  /** The newcomer the bet was proposed to, kept so the invitation can be (re)sent. */
+  invitee: { email: string | null; phone: string | null; smsConsent: boolean } | null;
+  inviteCode: string | null;
+  /** How many times the invitation was resent. */
+  inviteResends: number;
+  /** Set when the bet came from an Idempotency-Key request: a retry must ask the same. */
+  requestHash: string | null;
+  validationMode: ValidationMode;
+  creatorResolution: Resolution | null;
+  opponentResolution: Resolution | null;
+  winnerId: string | null;
+  resolution: Resolution | null;
+}
+
+export const initialBetState = (): BetState => ({
+  status: 'none',
+  creatorId: null,
+  opponentId: null,
+  invitee: null,
+  inviteCode: null,
+  inviteResends: 0,
+  requestHash: null,
+  validationMode: 'both',
+  creatorResolution: null,
+  opponentResolution: null,
+  winnerId: null,
+  resolution: null,
+});
+
+export function evolve(state: BetState, event: BetEvent): BetState {
+  switch (event.type) {
+    case 'BetProposed':
+      return {
+        ...initialBetState(),
+        status: 'pending',
+        creatorId: event.data.creatorId,
+        opponentId: event.data.opponentId,
+        invitee:
+          event.data.opponentId === null
+            ? {
+                email: event.data.inviteeEmail,
+                phone: event.data.inviteePhone,
+                smsConsent: event.data.smsConsent,
+              }
+            : null,
+        validationMode: event.data.validationMode,
+        requestHash: event.data.requestHash ?? null,
+      };
+    case 'BetInviteAttached':
+      return { ...state, inviteCode: event.data.inviteCode };
+    case 'BetInviteResent':
+      return { ...state, inviteResends: state.inviteResends + 1 };
+    case 'BetInviteAccepted':
+    case 'BetAccepted':
+      return { ...state, status: 'active', opponentId: event.data.opponentId };
+    case 'BetDeclined':
+      return { ...state, status: 'declined' };
+    case 'BetDeleted':
+      return { ...state, status: 'deleted' };
+    case 'ResolutionSubmitted':
+      return {
+        ...state,
+        status: 'awaiting_resolution',
+        ...(event.data.party === 'creator'
+          ? { creatorResolution: event.data.resolution }
+          : { opponentResolution: event.data.resolution }),
+      };
+    case 'ResolutionDisputed':
+      return state;
+    case 'BetCompleted':
+      return {
+        ...state,
+        status: 'completed',
+        resolution: event.data.resolution,
+        winnerId: event.data.winnerId,
+      };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const readBetEvent = schemaReader<BetEvent>(betEventSchemas);

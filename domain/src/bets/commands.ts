@@ -1,0 +1,58 @@
+import type { Resolution, ValidationMode, WagerType } from '@wagers/contracts/api/bets';
+
+export type ProposeBet = {
+  type: 'ProposeBet';
+  data: {
+    betId: string;
+    creatorId: string;
+    /** A friend, or null when a newcomer is invited. */
+    opponentId: string | null;
+    /** Whether the friendship stream says creator and opponent are friends (read before deciding). */
+    opponentIsFriend: boolean;
+    /** The creator's own email, read before deciding: nobody invites themselves. */
+    creatorEmail: string;
+    /** The invited phone's opt-out stream says STOP (read before deciding). */
+    inviteePhoneOptedOut: boolean;
+    /** Chosen before deciding for a newcomer, so the answer carries the invite link at once. */
+    inviteCode: string | null;
+    /** Hash of an Idempotency-Key request's content; null without a key. */
+    requestHash: string | null;
+    inviteeEmail: string | null;
+    inviteePhone: string | null;
+    smsConsent: boolean;
+    title: string;
+    description: string;
+    wagerType: WagerType;
+    wagerAmountCents: number | null;
+    wagerDescription: string | null;
+    endDate: string | null;
+    validationMode: ValidationMode;
+    /** ISO time the command was issued; the end date is checked against it. */
+    proposedAt: string;
+  };
+};
+export type ResendInvite = {
+  type: 'ResendInvite';
+  /** `phoneOptedOut`: the invited phone's opt-out stream says STOP (read before deciding). */
+  data: { actorId: string; phoneOptedOut: boolean };
+};
+export type JoinFromInvite = {
+  type: 'JoinFromInvite';
+  data: { opponentId: string; inviteCode: string };
+};
+export type AcceptBet = { type: 'AcceptBet'; data: { actorId: string } };
+export type DeclineBet = { type: 'DeclineBet'; data: { actorId: string } };
+export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
+export type SubmitResolution = {
+  type: 'SubmitResolution';
+  data: { actorId: string; resolution: Resolution };
+};
+
+export type BetCommand =
+  | ProposeBet
+  | ResendInvite
+  | JoinFromInvite
+  | AcceptBet
+  | DeclineBet
+  | DeleteBet
+  | SubmitResolution;

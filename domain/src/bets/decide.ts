@@ -1,0 +1,117 @@
+import type { BetEvent } from '@wagers/contracts/events/bet';
+import type { Decider } from '@wagers/platform/decider';
+import { conflict, forbidden } from '@wagers/platform/errors';
+import { evolve, initialBetState, type BetState } from './bet.ts';
+import { requireParty, stateSentence } from './access.ts';
+import type {
+  AcceptBet,
+  BetCommand,
+  DeclineBet,
+  DeleteBet,
+  JoinFromInvite,
+  ResendInvite,
+} from './commands.ts';
+import { phoneOptedOut } from '../invites/refusals.ts';
+import { proposeBet } from './propose.ts';
+import { submitResolution } from './resolve.ts';
+import { betStream } from '@wagers/contracts/events/bet';
+import { defineAggregate } from '@wagers/platform/aggregate';
+import { readBetEvent } from './bet.ts';
+
+function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): BetEvent[] {
+  const party = requireParty(state, command.data.actorId);
+  const verb = command.type === 'AcceptBet' ? 'accept' : 'decline';
+  if (party === 'creator') throw forbidden(`Only the invited opponent can ${verb} this bet`);
+  if (state.status !== 'pending')
+    throw conflict(`${stateSentence(state)} Only a pending bet can be ${verb}d.`);
+  const opponentId = command.data.actorId;
+  return [
+    command.type === 'AcceptBet'
+      ? { type: 'BetAccepted', data: { opponentId } }
+      : { type: 'BetDeclined', data: { opponentId } },
+  ];
+}
+
+function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
+  const party = requireParty(state, command.data.actorId);
+  if (party !== 'creator') throw forbidden('Only the creator can delete this bet');
+  if (state.status !== 'pending')
+    throw conflict(`${stateSentence(state)} Only a pending bet can be deleted.`);
+  return [{ type: 'BetDeleted', data: { deletedBy: command.data.actorId } }];
+}
+
+/** Records that the invitation should go out again; a process manager resends the invite. */
+function resendInvite(command: ResendInvite, state: BetState): BetEvent[] {
+  const party = requireParty(state, command.data.actorId);
+  if (party !== 'creator') throw forbidden('Only the creator can resend the invitation');
+  if (state.status !== 'pending')
+    throw conflict(
+      `${stateSentence(state)} The invitation can only be resent while it is pending.`,
+    );
+  if (state.invitee === null)
+    throw conflict('This bet was proposed to a friend; there is no invitation to resend.');
+  if (state.inviteCode === null)
+    throw conflict(
+      'The invitation for this bet is still being prepared. Please try again in a moment.',
+    );
+  if (state.invitee.phone && command.data.phoneOptedOut) throw phoneOptedOut();
+  return [
+    {
+      type: 'BetInviteResent',
+      data: { inviteCode: state.inviteCode, sequence: state.inviteResends + 1 },
+    },
+  ];
+}
+
+/**
+ * The newcomer accepted the bet's invite (they are friends by now). Idempotent: a second call
+ * changes nothing. A bet that was withdrawn meanwhile is simply not joined; the friendship stands.
+ */
+function joinFromInvite(command: JoinFromInvite, state: BetState): BetEvent[] {
+  const { opponentId, inviteCode } = command.data;
+  if (state.status === 'none' || state.status === 'deleted' || state.status === 'declined')
+    return [];
+  if (state.opponentId === opponentId) return [];
+  if (state.creatorId === opponentId) throw forbidden('You cannot accept your own bet');
+  if (state.invitee === null) throw conflict('This bet was proposed to someone else');
+  if (state.inviteCode !== null && state.inviteCode !== inviteCode)
+    throw forbidden('This invite is not for this bet');
+  if (state.status !== 'pending' || state.opponentId !== null)
+    throw conflict('Someone else has already joined this bet');
+  return [{ type: 'BetInviteAccepted', data: { opponentId, inviteCode } }];
+}
+
+export function decide(command: BetCommand, state: BetState): BetEvent[] {
+  switch (command.type) {
+    case 'ProposeBet':
+      return proposeBet(command, state);
+    case 'ResendInvite':
+      return resendInvite(command, state);
+    case 'JoinFromInvite':
+      return joinFromInvite(command, state);
+    case 'AcceptBet':
+    case 'DeclineBet':
+      return answerAsOpponent(command, state);
+    case 'DeleteBet':
+      return deleteBet(command, state);
+    case 'SubmitResolution':
+      return submitResolution(command, state);
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const betDecider: Decider<BetState, BetCommand, BetEvent> = {
+  initialState: initialBetState,
+  decide,
+  evolve,
+};
+
+/** bet-{betId}. */
+export const betAggregate = defineAggregate({
+  stream: betStream,
+  decider: betDecider,
+  read: readBetEvent,
+});

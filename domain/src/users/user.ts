@@ -1,0 +1,102 @@
+import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
+import { schemaReader, type Decider } from '@wagers/platform/decider';
+import { conflict, notFound } from '@wagers/platform/errors';
+import { userStream } from '@wagers/contracts/events/user';
+import { defineAggregate } from '@wagers/platform/aggregate';
+
+export type UserState =
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      avatarUrl: string | null;
+    };
+
+export type UserCommand =
+  | { type: 'RegisterUser'; data: { userId: string; email: string } }
+  /** Names arrive trimmed and checked by the contracts schema. */
+  | { type: 'UpdateProfile'; data: { userId: string; firstName: string; lastName: string } }
+  /** `avatarUrl` was checked by the avatar store as issued to this user before the command is built. */
+  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } };
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        status: 'registered',
+        userId: event.data.userId,
+        email: event.data.email,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        avatarUrl: null,
+      };
+    case 'ProfileUpdated':
+      if (state.status !== 'registered') return state;
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'AvatarChanged':
+      if (state.status !== 'registered') return state;
+      return { ...state, avatarUrl: event.data.avatarUrl };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      if (state.status === 'registered') {
+        if (state.email === command.data.email) return [];
+        throw conflict('This account is already registered');
+      }
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: command.data.userId,
+            email: command.data.email,
+            firstName: null,
+            lastName: null,
+          },
+        },
+      ];
+    case 'UpdateProfile': {
+      if (state.status !== 'registered') throw notFound('No such user');
+      const { firstName, lastName } = command.data;
+      if (state.firstName === firstName && state.lastName === lastName) return [];
+      return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName } }];
+    }
+    case 'ChangeAvatar':
+      if (state.status !== 'registered') throw notFound('No such user');
+      if (state.avatarUrl === command.data.avatarUrl) return [];
+      return [
+        {
+          type: 'AvatarChanged',
+          data: { userId: state.userId, avatarUrl: command.data.avatarUrl },
+        },
+      ];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ status: 'unregistered' }),
+  decide,
+  evolve,
+};
+
+export const readUserEvent = schemaReader<UserEvent>(userEventSchemas);
+
+/** user-{userId}. */
+export const userAggregate = defineAggregate({
+  stream: userStream,
+  decider: userDecider,
+  read: readUserEvent,
+});

@@ -1,0 +1,76 @@
+import { describe, it } from 'vitest';
+import type { UserEvent } from '@wagers/contracts/events/user';
+import { deciderSpec } from '@wagers/test-support/decider-spec';
+import { userDecider } from './user.ts';
+
+const spec = deciderSpec(userDecider);
+const userId = '11111111-1111-4111-8111-111111111111';
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId, email: 'ann@example.com', firstName: null, lastName: null },
+};
+const named: UserEvent = {
+  type: 'ProfileUpdated',
+  data: { userId, firstName: 'Ann', lastName: 'Lee' },
+};
+
+describe('user decider', () => {
+  describe('unregistered', () => {
+    it('registers', () =>
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { userId, email: 'ann@example.com' } })
+        .then([registered]));
+
+    it('has no profile or avatar to change', () => {
+      spec
+        .given([])
+        .when({ type: 'UpdateProfile', data: { userId, firstName: 'A', lastName: 'B' } })
+        .thenFails('not_found');
+      spec
+        .given([])
+        .when({ type: 'ChangeAvatar', data: { userId, avatarUrl: '/avatars/x' } })
+        .thenFails('not_found');
+    });
+  });
+
+  describe('registered', () => {
+    it('registers again as a no-op, but never with another email', () => {
+      spec
+        .given([registered])
+        .when({ type: 'RegisterUser', data: { userId, email: 'ann@example.com' } })
+        .thenNothing();
+      spec
+        .given([registered])
+        .when({ type: 'RegisterUser', data: { userId, email: 'x@example.com' } })
+        .thenFails('conflict');
+    });
+
+    it('updates the names', () =>
+      spec
+        .given([registered])
+        .when({ type: 'UpdateProfile', data: { userId, firstName: 'Ann', lastName: 'Lee' } })
+        .then([named]));
+
+    it('records nothing when the names are unchanged', () =>
+      spec
+        .given([registered, named])
+        .when({ type: 'UpdateProfile', data: { userId, firstName: 'Ann', lastName: 'Lee' } })
+        .thenNothing());
+
+    it('changes the avatar, once per new picture', () => {
+      const changed: UserEvent = {
+        type: 'AvatarChanged',
+        data: { userId, avatarUrl: '/avatars/u/1' },
+      };
+      spec
+        .given([registered])
+        .when({ type: 'ChangeAvatar', data: { userId, avatarUrl: '/avatars/u/1' } })
+        .then([changed]);
+      spec
+        .given([registered, changed])
+        .when({ type: 'ChangeAvatar', data: { userId, avatarUrl: '/avatars/u/1' } })
+        .thenNothing();
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import type { SessionStore } from '../auth/sessions.ts';
+import type { ProjectionWatcher } from './watcher.ts';
+
+export interface SessionRequest {
+  sessionPosition?: string | null;
+  sessionReadAt?: number;
+  sessionTokenHash?: string;
+}
+
+/**
+ * The furthest log position written for the request's session, once the process managers have
+ * acted on everything up to it. A session's command may set off a process manager whose writes
+ * then move the session on: so the managers must first have passed the session's position, and
+ * if they had not done so already before the session row was read, the row is read again.
+ * `settled` is false when the managers did not get there within the time allowed.
+ */
+export async function settleSession(
+  deps: { watcher: ProjectionWatcher; sessions: SessionStore; processManagers: string[] },
+  req: SessionRequest,
+  timeoutMs: number,
+): Promise<{ position: GlobalPosition | null; settled: boolean }> {
+  const { watcher, sessions, processManagers } = deps;
+  const written = req.sessionPosition ?? null;
+  if (!written || req.sessionReadAt === undefined) return { position: written, settled: true };
+  if (watcher.reachedBefore(processManagers, written, req.sessionReadAt)) {
+    return { position: written, settled: true };
+  }
+  const settled = await watcher.waitFor(processManagers, written, timeoutMs);
+  return { position: maxPosition(written, await sessions.currentPosition(req)), settled };
+}
