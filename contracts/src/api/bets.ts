@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { userSchema } from './user.ts';
-import { BET_LIMITS, resolutions, validationModes, wagerTypes } from './bet-rules.ts';
+import {
+  BET_LIMITS,
+  BET_MESSAGES,
+  MIN_WAGER_CENTS,
+  resolutions,
+  validationModes,
+  wagerTypes,
+} from './bet-rules.ts';
+import { parseDollarsToCents } from './money.ts';
 
 export {
   betStatuses,
@@ -13,6 +21,7 @@ export {
   type WagerType,
   type ValidationMode,
 } from './bet-rules.ts';
+import type { ValidationMode, WagerType } from './bet-rules.ts';
 
 /** A bet as GET /api/bets and GET /api/bets/{id} return it (spec section 3). */
 export const betSchema = z.object({
@@ -43,25 +52,70 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
+const filled = (value: string | number | null | undefined) =>
+  value !== null && value !== undefined && String(value).trim() !== '';
+
 /**
- * POST /api/bets. Exactly one opponent: a friend (`opponentId`) or a newcomer (`inviteeEmail`,
- * or `inviteePhone` with `smsConsent: true`). The server applies the same schema.
+ * POST /api/bets, the one definition the route and the wizard both apply. Exactly one opponent:
+ * a friend (`opponentId`), or a newcomer by `inviteeEmail`, or by `inviteePhone` with
+ * `smsConsent: true`. A money wager names an amount of more than zero with at most two
+ * decimals; a custom wager describes what is at stake. Rules that need the log (is the opponent
+ * a friend, is the end date past) are the decider's.
  */
-export const createBetRequestSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(BET_LIMITS.title),
-  description: z.string().trim().min(1, 'Description is required').max(BET_LIMITS.description),
-  wagerType: z.enum(wagerTypes),
-  /** Dollars, as typed ("12.5") or a number; at most two decimals. Money wagers only. */
-  wagerAmount: z.union([z.string(), z.number()]).nullish(),
-  wagerDescription: z.string().trim().max(BET_LIMITS.wagerDescription).nullish(),
-  endDate: z.string().nullish(),
-  validationMode: z.enum(validationModes).default('both'),
-  opponentId: z.string().nullish(),
-  inviteeEmail: z.string().nullish(),
-  inviteePhone: z.string().nullish(),
-  smsConsent: z.boolean().nullish(),
-});
-export type CreateBetRequest = z.input<typeof createBetRequestSchema>;
+export const createBetRequestSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(BET_LIMITS.title),
+    description: z.string().trim().min(1, 'Description is required').max(BET_LIMITS.description),
+    wagerType: z.enum(wagerTypes),
+    /** Dollars, as typed ("12.5") or a number; at most two decimals. Money wagers only. */
+    wagerAmount: z.union([z.string(), z.number()]).nullish(),
+    wagerDescription: z.string().trim().max(BET_LIMITS.wagerDescription).nullish(),
+    endDate: z.string().nullish(),
+    validationMode: z.enum(validationModes).default('both'),
+    opponentId: z.string().trim().nullish(),
+    inviteeEmail: z.string().trim().nullish(),
+    inviteePhone: z.string().trim().nullish(),
+    smsConsent: z.boolean().nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    const friend = filled(body.opponentId);
+    const email = filled(body.inviteeEmail);
+    const phone = filled(body.inviteePhone);
+    if (!friend && !email && !phone) issue('opponentId', BET_MESSAGES.chooseOpponent);
+    if (friend && (email || phone)) issue('opponentId', BET_MESSAGES.friendOrNewcomer);
+    if (email && phone) issue('inviteePhone', BET_MESSAGES.emailOrPhone);
+    if (!friend && phone && body.smsConsent !== true) issue('smsConsent', BET_MESSAGES.smsConsent);
+    if (body.wagerType === 'money') {
+      if (!filled(body.wagerAmount)) issue('wagerAmount', BET_MESSAGES.amountMissing);
+      else {
+        const cents = parseDollarsToCents(body.wagerAmount!);
+        if (cents === null || cents < MIN_WAGER_CENTS) {
+          issue('wagerAmount', BET_MESSAGES.amountFormat);
+        }
+      }
+    }
+    if (body.wagerType === 'custom' && !filled(body.wagerDescription)) {
+      issue('wagerDescription', BET_MESSAGES.wagerDescription);
+    }
+  });
+
+interface BetDetails {
+  title: string;
+  description: string;
+  wagerType: WagerType;
+  wagerAmount?: string | number | null;
+  wagerDescription?: string | null;
+  endDate?: string | null;
+  validationMode?: ValidationMode;
+}
+/** Who the bet is proposed to: a friend, a newcomer by email, or by phone with their consent. */
+export type BetOpponent =
+  { opponentId: string } | { inviteeEmail: string } | { inviteePhone: string; smsConsent: true };
+export type CreateBetRequest = BetDetails & BetOpponent;
+/** Any body a client may send, valid or not: what the schema reads. */
+export type CreateBetBody = z.input<typeof createBetRequestSchema>;
 
 export const createBetResponseSchema = betSchema.extend({
   invite: z.object({ code: z.string(), inviteLink: z.string() }).optional(),

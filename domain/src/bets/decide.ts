@@ -22,6 +22,14 @@ function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): Bet
   const party = requireParty(state, command.data.actorId);
   const verb = command.type === 'AcceptBet' ? 'accept' : 'decline';
   if (party === 'creator') throw forbidden(`Only the invited opponent can ${verb} this bet`);
+  // The same answer again (a retry whose first answer was lost, or two clicks) changes nothing.
+  const alreadyAnswered =
+    command.type === 'AcceptBet'
+      ? state.status === 'active' ||
+        state.status === 'awaiting_resolution' ||
+        state.status === 'completed'
+      : state.status === 'declined';
+  if (alreadyAnswered) return [];
   if (state.status !== 'pending')
     throw conflict(`${stateSentence(state)} Only a pending bet can be ${verb}d.`);
   const opponentId = command.data.actorId;

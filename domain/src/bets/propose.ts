@@ -31,25 +31,9 @@ export function proposeBet(
     }
     return [];
   }
+  // The body's own rules (one opponent, consent for a phone, the wager) are the request
+  // schema's; what is left needs the log, the clock or the actor.
   const newcomer = data.inviteeEmail ?? data.inviteePhone;
-  if (data.opponentId !== null && newcomer !== null) {
-    throw invalid('opponentId', 'Choose either a friend or a newcomer to invite, not both');
-  }
-  if (data.opponentId === null && newcomer === null) {
-    throw invalid(
-      'opponentId',
-      'Please select a friend, or enter an email or phone number to invite',
-    );
-  }
-  if (data.inviteeEmail !== null && data.inviteePhone !== null) {
-    throw invalid('inviteePhone', 'Enter an email or a phone number, not both');
-  }
-  if (data.inviteePhone !== null && !data.smsConsent) {
-    throw invalid(
-      'smsConsent',
-      'SMS Consent Required: Please confirm you have permission to send SMS to this number',
-    );
-  }
   if (isOwnEmail(data.inviteeEmail, data.creatorEmail)) throw selfInvite();
   if (data.inviteePhone !== null && data.inviteePhoneOptedOut) throw phoneOptedOut();
   if (newcomer !== null && data.inviteCode === null) {
@@ -58,21 +42,6 @@ export function proposeBet(
   if (data.opponentId === data.creatorId) throw forbidden('You cannot bet against yourself');
   if (data.opponentId !== null && !data.opponentIsFriend) {
     throw forbidden('You can only propose a bet to one of your friends');
-  }
-  if (data.wagerType === 'money' && data.wagerAmountCents === null) {
-    throw invalid('wagerAmount', 'Please enter a wager amount');
-  }
-  if (data.wagerType === 'custom' && !data.wagerDescription) {
-    throw invalid('wagerDescription', "Please describe what you're wagering");
-  }
-  if (
-    data.wagerAmountCents !== null &&
-    (!Number.isSafeInteger(data.wagerAmountCents) || data.wagerAmountCents < 0)
-  ) {
-    throw invalid(
-      'wagerAmount',
-      'The wager amount must be zero or more, with at most two decimals',
-    );
   }
   if (data.endDate !== null && data.endDate < earliestEndDate(data.proposedAt)) {
     throw invalid('endDate', 'The end date cannot be in the past');

@@ -83,12 +83,15 @@ export type RequestOptions = {
   on401?: 'throw' | 'null';
   /** The user search reports errors as "status: statusText". */
   errorText?: 'body' | 'statusText';
+  /** Names a create, so a retry whose first answer was lost gets that answer, not a copy. */
+  idempotencyKey?: string;
 };
 
 async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method === 'GET' && highestPosition) headers[POSITION_HEADER] = highestPosition;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const response = await fetch(url, {
     method,
@@ -110,7 +113,8 @@ async function request<T>(method: Method, url: string, options: RequestOptions =
 
 export const api = {
   get: <T>(url: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', url, options),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, { body }),
+  post: <T>(url: string, body?: unknown, options?: Pick<RequestOptions, 'idempotencyKey'>) =>
+    request<T>('POST', url, { ...options, body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
   delete: <T>(url: string) => request<T>('DELETE', url),
 };

@@ -78,12 +78,10 @@ describe('POST /api/bets', () => {
     }
   });
 
-  it('keeps money as exact cents, zero included', async () => {
+  it('keeps money as exact cents', async () => {
     const big = await proposeTo(alice, bob, { wagerAmount: '123456789.99' });
     expect(big).toMatchObject({ wagerAmount: '123456789.99', wagerAmountCents: 12345678999 });
     expect(await betOf(alice, big.id)).toMatchObject({ wagerAmountCents: 12345678999 });
-    const zero = await proposeTo(alice, bob, { wagerAmount: 0 });
-    expect(zero).toMatchObject({ wagerAmount: '0.00', wagerAmountCents: 0 });
   });
 
   it('proposes a custom wager', async () => {
@@ -108,6 +106,8 @@ describe('POST /api/bets', () => {
     [{ wagerAmount: null }, 'wagerAmount'],
     [{ wagerAmount: '12.345' }, 'wagerAmount'],
     [{ wagerAmount: '-1' }, 'wagerAmount'],
+    [{ wagerAmount: 0 }, 'wagerAmount'],
+    [{ wagerAmount: '0.00' }, 'wagerAmount'],
     [{ wagerAmount: 'ten' }, 'wagerAmount'],
     [{ wagerType: 'custom', wagerDescription: '' }, 'wagerDescription'],
     [{ wagerType: 'custom', wagerDescription: 'x'.repeat(501) }, 'wagerDescription'],
@@ -161,14 +161,22 @@ describe('accept and decline', () => {
     expect(accepted.headers.get('x-wagers-position')).toBeTruthy();
     sync(alice, bob);
     expect((await betOf(alice, bet.id)).status).toBe('active');
-    const again = await bob.client.post<Problem>(`/api/bets/${bet.id}/accept`);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/already active/);
+    const before = await eventCount();
+    const again = await bob.client.post(`/api/bets/${bet.id}/accept`);
+    expect(again.status, 'a retried accept answers like the first').toBe(200);
+    expect(again.body).toEqual({ id: bet.id, status: 'active' });
+    expect(await eventCount()).toBe(before);
+    const decline = await bob.client.post<Problem>(`/api/bets/${bet.id}/decline`);
+    expect(decline.status).toBe(409);
+    expect(decline.body.message).toMatch(/already active/);
   });
 
   it('the opponent declines', async () => {
     const bet = await proposeTo(alice, bob);
     expect((await bob.client.post(`/api/bets/${bet.id}/decline`)).status).toBe(200);
+    const again = await bob.client.post(`/api/bets/${bet.id}/decline`);
+    expect(again.status, 'a retried decline answers like the first').toBe(200);
+    expect(again.body).toEqual({ id: bet.id, status: 'declined' });
     sync(alice, bob);
     expect((await betOf(alice, bet.id)).status).toBe('declined');
     const accept = await bob.client.post<Problem>(`/api/bets/${bet.id}/accept`);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect } from 'vitest';
-import type { CreateBetRequest, CreateBetResponse } from '@wagers/contracts/api/bets';
+import type { CreateBetBody, CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { maxPosition } from '@wagers/contracts/position';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
@@ -37,7 +37,7 @@ export async function befriend(a: Person, b: Person): Promise<void> {
   sync(a, b);
 }
 
-export const betInput = (overrides: Partial<CreateBetRequest> = {}): CreateBetRequest => ({
+export const betInput = (overrides: Partial<CreateBetBody> = {}): CreateBetBody => ({
   title: 'Rain on Sunday',
   description: 'It will rain in Paris on Sunday',
   wagerType: 'money',
@@ -49,7 +49,7 @@ export const betInput = (overrides: Partial<CreateBetRequest> = {}): CreateBetRe
 export async function proposeTo(
   creator: Person,
   opponent: Person,
-  overrides: Partial<CreateBetRequest> = {},
+  overrides: Partial<CreateBetBody> = {},
 ) {
   const created = await creator.client.post<CreateBetResponse>(
     '/api/bets',

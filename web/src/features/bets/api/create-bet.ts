@@ -4,9 +4,15 @@ import { useApiMutation, type MutationConfig } from '@/lib/react-query.ts';
 import { getBetsQueryOptions } from './get-bets.ts';
 import { getStatsQueryOptions } from './get-stats.ts';
 
+export type CreateBetInput = {
+  body: CreateBetRequest;
+  /** The same key for every send of the same draft: a resend answers with the first bet. */
+  idempotencyKey: string;
+};
+
 /** POST /api/bets. With an invitee, the response carries invite.inviteLink. */
-export function createBet(body: CreateBetRequest): Promise<CreateBetResponse> {
-  return api.post<CreateBetResponse>('/api/bets', body);
+export function createBet({ body, idempotencyKey }: CreateBetInput): Promise<CreateBetResponse> {
+  return api.post<CreateBetResponse>('/api/bets', body, { idempotencyKey });
 }
 
 export function useCreateBet({

@@ -1,4 +1,4 @@
-import { BET_LIMITS } from '@wagers/contracts/api/bet-rules';
+import { BET_LIMITS, MIN_WAGER_CENTS } from '@wagers/contracts/api/bet-rules';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import { parseDollarsToCents } from '@wagers/contracts/api/money';
 // Relative import: the unit tests run under the root vitest config, which has no '@' alias.
@@ -74,12 +74,12 @@ export function submitProblem(draft: BetDraft, today: string): Problem | null {
 
 function isAmount(value: string): boolean {
   const cents = value.trim() ? parseDollarsToCents(value) : null;
-  return cents !== null && cents > 0;
+  return cents !== null && cents >= MIN_WAGER_CENTS;
 }
 
 /** The POST /api/bets body: only the wager field that applies, then the newcomer or the friend. */
 export function toCreateBetRequest(draft: BetDraft): CreateBetRequest {
-  const body: CreateBetRequest = {
+  const body = {
     title: draft.title.trim(),
     description: draft.description.trim(),
     wagerType: draft.wagerType,
@@ -91,7 +91,8 @@ export function toCreateBetRequest(draft: BetDraft): CreateBetRequest {
   };
   if (draft.isInviteMode) {
     if (draft.inviteeEmail.trim()) return { ...body, inviteeEmail: draft.inviteeEmail.trim() };
-    return { ...body, inviteePhone: draft.inviteePhone.trim(), smsConsent: draft.smsConsent };
+    if (!draft.smsConsent) throw new Error('No SMS consent');
+    return { ...body, inviteePhone: draft.inviteePhone.trim(), smsConsent: true };
   }
   if (!draft.selectedFriendId) throw new Error('No friend selected');
   return { ...body, opponentId: draft.selectedFriendId };

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createBetRequestSchema } from '@wagers/contracts/api/bets';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@wagers/contracts/api/user';
 import { Button, buttonVariants } from '@/components/ui/button.tsx';
@@ -24,6 +25,7 @@ import {
   submitProblem,
   toCreateBetRequest,
 } from '../../utils/wizard-rules.ts';
+import { requestKeys } from '../../utils/request-key.ts';
 import { StepDetails } from './step-details.tsx';
 import { StepOpponent } from './step-opponent.tsx';
 import { StepReview } from './step-review.tsx';
@@ -50,6 +52,7 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => openingDraft(isAuthenticated, opponentId));
   const update = (patch: Partial<BetDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const keyFor = useRef(requestKeys()).current;
   const today = todayIso();
   const problem = stepProblem(draft, draft.step, today);
 
@@ -100,7 +103,15 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
       goToLogin(paths.createBet);
       return;
     }
-    create.mutate(toCreateBetRequest(draft));
+    const body = toCreateBetRequest(draft);
+    // The same schema the server applies: what it would refuse is said here, before sending.
+    const checked = createBetRequestSchema.safeParse(body);
+    if (!checked.success) {
+      const [first] = checked.error.issues;
+      toast({ title: first?.message ?? 'Please check the bet', variant: 'destructive' });
+      return;
+    }
+    create.mutate({ body, idempotencyKey: keyFor(body) });
   };
 
   return (

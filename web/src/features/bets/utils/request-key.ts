@@ -1,0 +1,13 @@
+/**
+ * One Idempotency-Key per distinct request: sending the same body again (after a lost answer or a
+ * second click) reuses its key, so the server answers with the bet it made; a changed body is a
+ * new request with a new key.
+ */
+export function requestKeys(newKey: () => string = () => crypto.randomUUID()) {
+  let last: { body: string; key: string } | null = null;
+  return (body: unknown): string => {
+    const text = JSON.stringify(body);
+    if (last?.body !== text) last = { body: text, key: newKey() };
+    return last.key;
+  };
+}
