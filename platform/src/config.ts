@@ -42,6 +42,8 @@ export const configSchema = z
     OPERATOR_USER: z.string().default('operator'),
     OPERATOR_PASSWORD: z.string().min(12).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long a read (or a command) waits for the writes its session made to be projected. */
+    READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     DEV_INBOX: booleanFromEnv.optional(),
     AVATAR_DIR: z.string().optional(),
     /** Signs avatar upload URLs; every process that issues or accepts them needs the same one. */

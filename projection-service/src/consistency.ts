@@ -5,29 +5,25 @@ import { settleSession } from '@wagers/platform/projections/session-causality';
 import type { QueryServiceDeps } from './deps.ts';
 import '@wagers/platform/http/types';
 
-export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
 const processManagers = [...PROCESS_MANAGERS];
 
 /**
  * Read-your-writes for every client that keeps the session cookie: before answering, wait (at
- * most 2 s in all) until the named projectors have passed the furthest position written for the
+ * most READ_YOUR_WRITES_TIMEOUT_MS in all) until the named projectors have passed the furthest position written for the
  * session (its own commands and what process managers did in answer), and the highest position
  * the client says it has seen.
  */
 export function readYourWrites(
-  deps: Pick<QueryServiceDeps, 'watcher' | 'sessions'>,
+  deps: Pick<QueryServiceDeps, 'watcher' | 'sessions' | 'config'>,
   projectors: string[],
 ): RequestHandler {
   const { watcher, sessions } = deps;
+  const timeoutMs = deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
   return async (req, res, next) => {
-    const deadline = Date.now() + READ_YOUR_WRITES_TIMEOUT_MS;
+    const deadline = Date.now() + timeoutMs;
     const header = req.header(POSITION_HEADER);
     const seen = header && isGlobalPosition(header) ? header : null;
-    const session = await settleSession(
-      { watcher, sessions, processManagers },
-      req,
-      READ_YOUR_WRITES_TIMEOUT_MS,
-    );
+    const session = await settleSession({ watcher, sessions, processManagers }, req, timeoutMs);
     const target = maxPosition(seen, session.position);
     let fresh = session.settled;
     if (target && fresh) {
