@@ -98,6 +98,25 @@ const registered = (userId: string, email: string): DomainEvent => ({
   data: { userId, email, firstName: 'Alice', lastName: 'Reed' },
 });
 
+const proposal = (betId: string, creatorId: string, inviteeEmail = 'nora@example.com') => ({
+  type: 'BetProposed',
+  data: {
+    betId,
+    creatorId,
+    opponentId: null,
+    inviteeEmail,
+    inviteePhone: null,
+    smsConsent: false,
+    title: 'Rain on Sunday',
+    description: 'It will rain',
+    wagerType: 'custom',
+    wagerAmountCents: null,
+    wagerDescription: 'A pizza',
+    endDate: null,
+    validationMode: 'both',
+  },
+});
+
 describe('user registration', () => {
   it('registers the account a reserved email stands for, once', async () => {
     const userId = randomUUID();
@@ -117,25 +136,6 @@ describe('user registration', () => {
 });
 
 describe('bet invitations', () => {
-  const proposal = (betId: string, creatorId: string) => ({
-    type: 'BetProposed',
-    data: {
-      betId,
-      creatorId,
-      opponentId: null,
-      inviteeEmail: 'nora@example.com',
-      inviteePhone: null,
-      smsConsent: false,
-      title: 'Rain on Sunday',
-      description: 'It will rain',
-      wagerType: 'custom',
-      wagerAmountCents: null,
-      wagerDescription: 'A pizza',
-      endDate: null,
-      validationMode: 'both',
-    },
-  });
-
   it('sends the invite under the code the proposal chose, once', async () => {
     const [creatorId, betId, code] = [randomUUID(), randomUUID(), `code-${randomUUID()}`];
     await (
@@ -199,24 +199,7 @@ describe('invite acceptance', () => {
         [
           `bet-${betId}`,
           [
-            {
-              type: 'BetProposed',
-              data: {
-                betId,
-                creatorId,
-                opponentId: null,
-                inviteeEmail: 'nora@example.com',
-                inviteePhone: null,
-                smsConsent: false,
-                title: 'Rain',
-                description: 'Rain',
-                wagerType: 'custom',
-                wagerAmountCents: null,
-                wagerDescription: 'Pizza',
-                endDate: null,
-                validationMode: 'both',
-              },
-            },
+            proposal(betId, creatorId, 'nora@example.com'),
             { type: 'BetInviteAttached', data: { inviteCode: code } },
           ],
         ],
@@ -256,24 +239,7 @@ describe('invite acceptance', () => {
         [
           `bet-${betId}`,
           [
-            {
-              type: 'BetProposed',
-              data: {
-                betId,
-                creatorId,
-                opponentId: null,
-                inviteeEmail: 'olga@example.com',
-                inviteePhone: null,
-                smsConsent: false,
-                title: 'Rain',
-                description: 'Rain',
-                wagerType: 'custom',
-                wagerAmountCents: null,
-                wagerDescription: 'Pizza',
-                endDate: null,
-                validationMode: 'both',
-              },
-            },
+            proposal(betId, creatorId, 'olga@example.com'),
             { type: 'BetInviteAttached', data: { inviteCode: code } },
             { type: 'BetDeleted', data: { deletedBy: creatorId } },
           ],
