@@ -88,7 +88,7 @@ async function newSince(before: number): Promise<Record<string, DomainEvent[]>> 
   );
   const byStream: Record<string, DomainEvent[]> = {};
   for (const row of result.rows) {
-    (byStream[row.stream_id] ??= []).push({ type: row.type, data: row.data } as DomainEvent);
+    (byStream[row.stream_id] ??= []).push({ type: row.type, data: row.data });
   }
   return byStream;
 }
