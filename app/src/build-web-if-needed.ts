@@ -26,7 +26,13 @@ export function ensureWebBuilt(): void {
   const changedAt = Math.max(...sources.map((source) => newest(path.join(root, source))));
   if (changedAt > builtAt) {
     console.log('web: building the web app (vite build)...');
-    execSync('npm run build -w web --silent', { cwd: root, stdio: 'inherit' });
+    // Always the production bundle, whatever NODE_ENV the caller runs under (tests run the
+    // product with NODE_ENV=test, which would otherwise build React's development files).
+    execSync('npm run build -w web --silent', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
 
