@@ -1,125 +1,128 @@
 import type { ClientBase } from 'pg';
+import { parsePosition } from '@wagers/contracts/position';
 import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { betStateColumns, evolveBet, type BetFact, type BetState } from './bet-fold.ts';
+import { betsSchema } from './bets.schema.ts';
 
 const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
 
-/** Column changes one event makes to its rm_bets row (besides revision and updated_at). */
-function changes(event: BetEvent): Record<string, unknown> | null {
-  switch (event.type) {
-    case 'BetProposed':
-      return null;
-    case 'BetInviteAttached':
-      return { invite_code: event.data.inviteCode };
-    case 'BetInviteResent':
-    case 'ResolutionDisputed':
-      return {};
-    case 'BetInviteAccepted':
-      return { status: 'active', opponent_id: event.data.opponentId, invitee: null };
-    case 'BetAccepted':
-      return { status: 'active' };
-    case 'BetDeclined':
-      return { status: 'declined' };
-    case 'BetDeleted':
-      return { status: 'deleted' };
-    case 'ResolutionSubmitted':
-      return {
-        status: 'awaiting_resolution',
-        [event.data.party === 'creator' ? 'creator_resolution' : 'opponent_resolution']:
-          event.data.resolution,
-      };
-    case 'BetCompleted':
-      return { status: 'completed', winner_id: event.data.winnerId };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+const columnTypes: Record<(typeof betStateColumns)[number], string> = {
+  id: 'uuid',
+  seq: 'bigint',
+  title: 'text',
+  description: 'text',
+  wager_type: 'text',
+  wager_amount_cents: 'bigint',
+  wager_description: 'text',
+  end_date: 'date',
+  validation_mode: 'text',
+  status: 'text',
+  creator_id: 'uuid',
+  opponent_id: 'uuid',
+  invitee: 'text',
+  invite_code: 'text',
+  creator_resolution: 'text',
+  opponent_resolution: 'text',
+  winner_id: 'uuid',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  revision: 'bigint',
+};
+
+const upsertBets = `INSERT INTO rm_bets (${betStateColumns.join(', ')})
+  SELECT * FROM unnest(${betStateColumns.map((c, i) => `$${i + 1}::${columnTypes[c]}[]`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${betStateColumns
+    .filter((c) => c !== 'id' && c !== 'seq')
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ')}`;
+
+const loadBets = `SELECT ${betStateColumns
+  .map((c) => (columnTypes[c] === 'text' || c === 'id' ? c : `${c}::text`))
+  .join(', ')} FROM rm_bets WHERE id = ANY($1::uuid[])`;
+
+const historyColumns = 'bet_id, revision, event_id, type, data, actor_id, occurred_at';
+const insertHistory = `INSERT INTO rm_bet_history (${historyColumns})
+  SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::uuid[], $7::timestamptz[])`;
+
+function toFacts(events: RecordedEvent[]): { facts: BetFact[]; recorded: RecordedEvent[] } {
+  const facts: BetFact[] = [];
+  const recorded: RecordedEvent[] = [];
+  for (const event of events) {
+    if (!event.streamId.startsWith('bet-')) continue;
+    const bet = readBetEvent(event);
+    if (!bet) continue;
+    facts.push({
+      betId: event.streamId.slice('bet-'.length),
+      event: bet,
+      revision: event.revision,
+      seq: parsePosition(event.position)[1],
+      occurredAt: event.metadata.occurredAt,
+    });
+    recorded.push(event);
   }
+  return { facts, recorded };
 }
 
-async function insertBet(
-  client: ClientBase,
-  event: RecordedEvent,
-  data: BetEvent & { type: 'BetProposed' },
-) {
-  const bet = data.data;
-  await client.query(
-    `INSERT INTO rm_bets (id, title, description, wager_type, wager_amount_cents, wager_description, end_date,
-       validation_mode, status, creator_id, opponent_id, invitee, created_at, updated_at, revision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $12, $13)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      bet.betId,
-      bet.title,
-      bet.description,
-      bet.wagerType,
-      bet.wagerAmountCents,
-      bet.wagerDescription,
-      bet.endDate,
-      bet.validationMode,
-      bet.creatorId,
-      bet.opponentId,
-      bet.inviteeEmail ?? bet.inviteePhone,
-      event.metadata.occurredAt,
-      event.revision.toString(),
-    ],
-  );
-}
-
-async function updateBet(
-  client: ClientBase,
-  event: RecordedEvent,
-  betId: string,
-  columns: Record<string, unknown>,
-) {
-  const names = Object.keys(columns);
-  const assignments = names.map((name, index) => `${name} = $${index + 4}`);
-  await client.query(
-    `UPDATE rm_bets SET ${[...assignments, 'updated_at = $3', 'revision = $2'].join(', ')}
-     WHERE id = $1 AND revision < $2`,
-    [
-      betId,
-      event.revision.toString(),
-      event.metadata.occurredAt,
-      ...names.map((name) => columns[name]),
-    ],
-  );
+/** Rows of the bets a page touches that an earlier page proposed. */
+async function loadEarlier(client: ClientBase, facts: BetFact[]): Promise<Map<string, BetState>> {
+  const proposedHere = new Set<string>();
+  const wanted = new Set<string>();
+  for (const fact of facts) {
+    if (fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
+    else if (!proposedHere.has(fact.betId)) wanted.add(fact.betId);
+  }
+  // A replayed proposal may meet its row too: the fold must keep the stored one.
+  for (const id of proposedHere) wanted.add(id);
+  if (wanted.size === 0) return new Map();
+  const result = await client.query<BetState>(loadBets, [[...wanted]]);
+  return new Map(result.rows.map((row) => [row.id, row]));
 }
 
 /**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
- * in stream order). Both key on the stream revision, so replaying an event changes nothing.
+ * in stream order). A page is folded in memory and written in two statements: each touched bet
+ * once, and its new history rows. Both key on the stream revision, so replaying changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 1,
+  version: 2,
   tables: ['rm_bets', 'rm_bet_history'],
-  async apply(client, recorded) {
-    if (!recorded.streamId.startsWith('bet-')) return;
-    const event = readBetEvent(recorded);
-    if (!event) return;
-    const betId = recorded.streamId.slice('bet-'.length);
+  schema: betsSchema,
+  async applyPage(client, events, { bulk }) {
+    const { facts, recorded } = toFacts(events);
+    if (facts.length === 0) return;
+    const bets = await loadEarlier(client, facts);
+    const dirty = new Set<string>();
+    for (const fact of facts) {
+      const before = bets.get(fact.betId);
+      const after = evolveBet(before, fact);
+      if (after && after !== before) {
+        bets.set(fact.betId, after);
+        dirty.add(fact.betId);
+      }
+    }
+    if (dirty.size > 0) {
+      const rows = [...dirty].map((id) => bets.get(id)!);
+      await client.query(
+        upsertBets,
+        betStateColumns.map((column) => rows.map((row) => row[column])),
+      );
+    }
     await client.query(
-      `INSERT INTO rm_bet_history (bet_id, revision, event_id, type, data, actor_id, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (bet_id, revision) DO NOTHING`,
+      // While bulk loading, the history has no key yet and no row of the page exists already.
+      bulk ? insertHistory : `${insertHistory} ON CONFLICT (bet_id, revision) DO NOTHING`,
       [
-        betId,
-        recorded.revision.toString(),
-        recorded.id,
-        event.type,
-        event.data,
-        recorded.metadata.actorId,
-        recorded.metadata.occurredAt,
+        recorded.map((e) => e.streamId.slice('bet-'.length)),
+        recorded.map((e) => e.revision.toString()),
+        recorded.map((e) => e.id),
+        facts.map((f) => f.event.type),
+        facts.map((f) => JSON.stringify(f.event.data)),
+        recorded.map((e) => e.metadata.actorId),
+        recorded.map((e) => e.metadata.occurredAt),
       ],
     );
-    if (event.type === 'BetProposed') {
-      await insertBet(client, recorded, event);
-      return;
-    }
-    const columns = changes(event);
-    if (columns) await updateBet(client, recorded, betId, columns);
   },
 };

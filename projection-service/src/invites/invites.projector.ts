@@ -1,11 +1,13 @@
 import { inviteEventSchemas } from '@wagers/contracts/events/invite';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { invitesSchema } from './invites.schema.ts';
 
 /** rm_invites: one row per invite, for the public invite page and the inviter's lists. */
 export const invitesProjector: Projector = {
   name: 'invites',
   version: 1,
   tables: ['rm_invites'],
+  schema: invitesSchema,
   async apply(client, event) {
     const revision = event.revision.toString();
     const at = event.metadata.occurredAt;

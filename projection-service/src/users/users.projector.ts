@@ -1,11 +1,13 @@
 import { userEventSchemas } from '@wagers/contracts/events/user';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { usersSchema } from './users.schema.ts';
 
 /** rm_users: one row per registered user, as every API response shows users. */
 export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['rm_users'],
+  schema: usersSchema,
   async apply(client, event) {
     const revision = event.revision.toString();
     switch (event.type) {

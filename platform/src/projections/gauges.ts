@@ -1,0 +1,55 @@
+import type { ProjectorLag } from './lag.ts';
+
+const build = (lag: ProjectorLag) => ({
+  projector: lag.name,
+  build: String(lag.build),
+  version: String(lag.version),
+  status: lag.status,
+});
+
+const statusCode = { live: 1, building: 2, retired: 3 } as const;
+
+/** The projections CLI's status figures as /metrics gauges, one series per build. */
+export const projectionGauges = [
+  {
+    name: 'wagers_projection_lag_events',
+    help: 'Events in the log that a projector build has not applied yet',
+    labelNames: ['projector', 'build', 'version', 'status'],
+    labels: build,
+    value: (lag: ProjectorLag) => lag.lagEvents,
+  },
+  {
+    name: 'wagers_projection_lag_seconds',
+    help: 'Age of the oldest event a projector build has not applied yet',
+    labelNames: ['projector', 'build', 'version', 'status'],
+    labels: build,
+    value: (lag: ProjectorLag) => lag.lagSeconds,
+  },
+  {
+    name: 'wagers_projection_events_applied',
+    help: 'Events a projector build has applied since it started',
+    labelNames: ['projector', 'build', 'version', 'status'],
+    labels: build,
+    value: (lag: ProjectorLag) => lag.events,
+  },
+  {
+    name: 'wagers_projection_build_status',
+    help: 'State of each projector build: 1 live, 2 building, 3 retired',
+    labelNames: ['projector', 'build', 'version', 'status'],
+    labels: build,
+    value: (lag: ProjectorLag) => statusCode[lag.status],
+  },
+  {
+    name: 'wagers_projection_stopped',
+    help: 'A projector build stopped at an event it cannot apply (1), with its position and error',
+    labelNames: ['projector', 'build', 'position', 'event_id', 'error'],
+    labels: (lag: ProjectorLag) => ({
+      projector: lag.name,
+      build: String(lag.build),
+      position: lag.errorPosition ?? '',
+      event_id: lag.errorEventId ?? '',
+      error: (lag.error ?? '').slice(0, 200),
+    }),
+    value: (lag: ProjectorLag) => (lag.error ? 1 : null),
+  },
+] as const;
