@@ -10,8 +10,13 @@ export interface ProjectorLag extends BuildRow {
 }
 
 /** How far each build of each follower of the log (projectors, the notifier's dispatcher) trails its head. */
-export async function projectorLag(pool: Pool): Promise<ProjectorLag[]> {
-  const builds = await readBuilds(pool);
+export async function projectorLag(
+  pool: Pool,
+  only?: { name: string; build: number },
+): Promise<ProjectorLag[]> {
+  const builds = (await readBuilds(pool, only?.name)).filter(
+    (row) => !only || row.build === only.build,
+  );
   return Promise.all(
     builds.map(async (build) => {
       // A retired build follows nothing any more: how far behind it is says nothing.

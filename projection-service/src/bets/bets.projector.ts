@@ -3,6 +3,7 @@ import { parsePosition } from '@wagers/contracts/position';
 import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { copyRows } from '@wagers/platform/projections/copy';
 import type { Projector } from '@wagers/platform/projections/projector';
 import { betStateColumns, evolveBet, type BetFact, type BetState } from './bet-fold.ts';
 import { betsSchema } from './bets.schema.ts';
@@ -32,97 +33,104 @@ const columnTypes: Record<(typeof betStateColumns)[number], string> = {
   revision: 'bigint',
 };
 
-const upsertBets = `INSERT INTO rm_bets (${betStateColumns.join(', ')})
-  SELECT * FROM unnest(${betStateColumns.map((c, i) => `$${i + 1}::${columnTypes[c]}[]`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${betStateColumns
-    .filter((c) => c !== 'id' && c !== 'seq')
-    .map((c) => `${c} = EXCLUDED.${c}`)
-    .join(', ')}`;
+/** Bets an earlier page stored and this one changed: few, so one JSON document carries them. */
+const updateBets = `UPDATE rm_bets AS b SET ${betStateColumns
+  .filter((c) => c !== 'id' && c !== 'seq')
+  .map((c) => `${c} = r.${c}`)
+  .join(', ')}
+  FROM json_to_recordset($1::json) AS r(${betStateColumns.map((c) => `${c} ${columnTypes[c]}`).join(', ')})
+  WHERE b.id = r.id`;
 
 const loadBets = `SELECT ${betStateColumns
   .map((c) => (columnTypes[c] === 'text' || c === 'id' ? c : `${c}::text`))
   .join(', ')} FROM rm_bets WHERE id = ANY($1::uuid[])`;
 
-const historyColumns = 'bet_id, revision, event_id, type, data, actor_id, occurred_at';
-const insertHistory = `INSERT INTO rm_bet_history (${historyColumns})
-  SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::uuid[], $7::timestamptz[])`;
+const historyColumns = [
+  'bet_id',
+  'revision',
+  'event_id',
+  'type',
+  'data',
+  'actor_id',
+  'occurred_at',
+] as const;
 
-function toFacts(events: RecordedEvent[]): { facts: BetFact[]; recorded: RecordedEvent[] } {
-  const facts: BetFact[] = [];
-  const recorded: RecordedEvent[] = [];
-  for (const event of events) {
-    if (!event.streamId.startsWith('bet-')) continue;
-    const bet = readBetEvent(event);
-    if (!bet) continue;
+function toFacts(events: RecordedEvent[]): { fact: BetFact; recorded: RecordedEvent }[] {
+  const facts: { fact: BetFact; recorded: RecordedEvent }[] = [];
+  for (const recorded of events) {
+    if (!recorded.streamId.startsWith('bet-')) continue;
+    const event = readBetEvent(recorded);
+    if (!event) continue;
     facts.push({
-      betId: event.streamId.slice('bet-'.length),
-      event: bet,
-      revision: event.revision,
-      seq: parsePosition(event.position)[1],
-      occurredAt: event.metadata.occurredAt,
+      fact: {
+        betId: recorded.streamId.slice('bet-'.length),
+        event,
+        revision: recorded.revision,
+        seq: parsePosition(recorded.position)[1],
+        occurredAt: recorded.metadata.occurredAt,
+      },
+      recorded,
     });
-    recorded.push(event);
   }
-  return { facts, recorded };
+  return facts;
 }
 
-/** Rows of the bets a page touches that an earlier page proposed. */
-async function loadEarlier(client: ClientBase, facts: BetFact[]): Promise<Map<string, BetState>> {
-  const proposedHere = new Set<string>();
-  const wanted = new Set<string>();
-  for (const fact of facts) {
-    if (fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
-    else if (!proposedHere.has(fact.betId)) wanted.add(fact.betId);
-  }
-  // A replayed proposal may meet its row too: the fold must keep the stored one.
-  for (const id of proposedHere) wanted.add(id);
-  if (wanted.size === 0) return new Map();
-  const result = await client.query<BetState>(loadBets, [[...wanted]]);
+/** The stored rows of every bet the page touches. */
+async function loadStored(
+  client: ClientBase,
+  facts: { fact: BetFact }[],
+): Promise<Map<string, BetState>> {
+  const ids = [...new Set(facts.map(({ fact }) => fact.betId))];
+  const result = await client.query<BetState>(loadBets, [ids]);
   return new Map(result.rows.map((row) => [row.id, row]));
 }
 
 /**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
- * in stream order). A page is folded in memory and written in two statements: each touched bet
- * once, and its new history rows. Both key on the stream revision, so replaying changes nothing.
+ * in stream order). A page is folded in memory and each row written once: new bets and history
+ * rows by COPY, bets an earlier page stored by one UPDATE. An event at or below a stored bet's
+ * revision was applied before and is left out, so replaying a page changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
   version: 2,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
-  async applyPage(client, events, { bulk }) {
-    const { facts, recorded } = toFacts(events);
+  async applyPage(client, events) {
+    const facts = toFacts(events);
     if (facts.length === 0) return;
-    const bets = await loadEarlier(client, facts);
-    const dirty = new Set<string>();
-    for (const fact of facts) {
-      const before = bets.get(fact.betId);
-      const after = evolveBet(before, fact);
-      if (after && after !== before) {
-        bets.set(fact.betId, after);
-        dirty.add(fact.betId);
-      }
+    const stored = await loadStored(client, facts);
+    const bets = new Map(stored);
+    const history: (string | null)[][] = [];
+    for (const { fact, recorded } of facts) {
+      const seen = stored.get(fact.betId);
+      if (seen && BigInt(seen.revision) >= fact.revision) continue;
+      const after = evolveBet(bets.get(fact.betId), fact);
+      if (after) bets.set(fact.betId, after);
+      history.push([
+        fact.betId,
+        fact.revision.toString(),
+        recorded.id,
+        fact.event.type,
+        JSON.stringify(fact.event.data),
+        recorded.metadata.actorId,
+        fact.occurredAt,
+      ]);
     }
-    if (dirty.size > 0) {
-      const rows = [...dirty].map((id) => bets.get(id)!);
-      await client.query(
-        upsertBets,
-        betStateColumns.map((column) => rows.map((row) => row[column])),
-      );
+    const created: BetState[] = [];
+    const changed: BetState[] = [];
+    for (const [id, row] of bets) {
+      const before = stored.get(id);
+      if (!before) created.push(row);
+      else if (row !== before) changed.push(row);
     }
-    await client.query(
-      // While bulk loading, the history has no key yet and no row of the page exists already.
-      bulk ? insertHistory : `${insertHistory} ON CONFLICT (bet_id, revision) DO NOTHING`,
-      [
-        recorded.map((e) => e.streamId.slice('bet-'.length)),
-        recorded.map((e) => e.revision.toString()),
-        recorded.map((e) => e.id),
-        facts.map((f) => f.event.type),
-        facts.map((f) => JSON.stringify(f.event.data)),
-        recorded.map((e) => e.metadata.actorId),
-        recorded.map((e) => e.metadata.occurredAt),
-      ],
+    await copyRows(
+      client,
+      'rm_bets',
+      betStateColumns,
+      created.map((row) => betStateColumns.map((column) => row[column])),
     );
+    if (changed.length > 0) await client.query(updateBets, [JSON.stringify(changed)]);
+    await copyRows(client, 'rm_bet_history', historyColumns, history);
   },
 };

@@ -129,9 +129,7 @@ async function watchBuild(
   deps: RebuildDeps,
 ): Promise<RebuildOutcome> {
   const lagOf = async () =>
-    (await projectorLag(deps.pool)).find(
-      (lag) => lag.name === projector.name && lag.build === start.build,
-    );
+    (await projectorLag(deps.pool, { name: projector.name, build: start.build }))[0];
   const first = await lagOf();
   let total = (first?.events ?? 0) + (first?.lagEvents ?? 0);
   const samples: { at: number; applied: number }[] = [];
