@@ -104,7 +104,7 @@ export function followBuild(
         await saveFailure(deps.pool, projector.name, start.build, {
           position: event.position,
           eventId: event.id,
-          error: message.slice(0, 2000),
+          error: message.replace(/\s+/g, ' ').slice(0, 2000),
         });
         log.error(
           { err: error, position: event.position, eventId: event.id, type: event.type },
