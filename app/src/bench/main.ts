@@ -1,4 +1,5 @@
 import { eventStoreBench } from './event-store.ts';
+import { liveLatencyBench } from './live-latency.ts';
 import { rebuildBench } from './rebuild.ts';
 import { webBench } from './web.ts';
 
@@ -9,6 +10,7 @@ import { webBench } from './web.ts';
 const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
   rebuild: rebuildBench,
+  'live-latency': liveLatencyBench,
   web: webBench,
 };
 

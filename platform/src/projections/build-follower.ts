@@ -3,7 +3,14 @@ import type { GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
 import { finishBulkLoad, switchBuild } from './builds.ts';
-import { lockBuild, readSkips, saveCheckpoint, saveFailure, type BuildRow } from './checkpoints.ts';
+import {
+  lockBuild,
+  notifyCheckpoint,
+  readSkips,
+  saveCheckpoint,
+  saveFailure,
+  type BuildRow,
+} from './checkpoints.ts';
 import { applyEvents, type Projector } from './projector.ts';
 
 /** The build was retired or dropped under us: nobody reads it any more. */
@@ -68,16 +75,20 @@ export function followBuild(
     return row;
   }
 
+  // Read models are derived from the log: a crash may lose the last pages' commits, rows and
+  // checkpoint together, and they are applied again. So no page waits for its commit's disk flush.
+  const begin = [
+    'BEGIN',
+    'SET LOCAL synchronous_commit TO off',
+    ...(start.schemaName
+      ? [`SET LOCAL search_path TO ${pg.escapeIdentifier(start.schemaName)}, public`]
+      : []),
+  ].join('; ');
+
   async function commitPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
-    await inTransaction(async () => {
+    await client.query(begin);
+    try {
       await lockOwn();
-      if (start.schemaName) {
-        await client.query(
-          `SET LOCAL search_path TO ${pg.escapeIdentifier(start.schemaName)}, public`,
-        );
-      }
-      // A crash loses at most the last pages of a bulk load, rows and checkpoint together.
-      if (bulk) await client.query('SET LOCAL synchronous_commit TO off');
       const kept = skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
       await applyEvents(projector, client, kept, { bulk });
       await saveCheckpoint(
@@ -87,8 +98,13 @@ export function followBuild(
         events.at(-1)!.position,
         kept.length,
       );
-    });
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
     position = events.at(-1)!.position;
+    if (!bulk) await notifyCheckpoint(client, projector.name);
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */

@@ -13,20 +13,34 @@ const statusCode = { live: 1, building: 2, retired: 3 } as const;
 export const projectionGauges = [
   {
     name: 'wagers_projection_lag_events',
+    help: 'Events in the log that the build reads see (the live one) has not applied yet',
+    labelNames: ['projector'],
+    labels: (lag: ProjectorLag) => ({ projector: lag.name }),
+    value: (lag: ProjectorLag) => (lag.status === 'live' ? lag.lagEvents : null),
+  },
+  {
+    name: 'wagers_projection_lag_seconds',
+    help: 'Age of the oldest event the live build has not applied yet',
+    labelNames: ['projector'],
+    labels: (lag: ProjectorLag) => ({ projector: lag.name }),
+    value: (lag: ProjectorLag) => (lag.status === 'live' ? lag.lagSeconds : null),
+  },
+  {
+    name: 'wagers_projection_build_lag_events',
     help: 'Events in the log that a projector build has not applied yet',
     labelNames: ['projector', 'build', 'version', 'status'],
     labels: build,
     value: (lag: ProjectorLag) => lag.lagEvents,
   },
   {
-    name: 'wagers_projection_lag_seconds',
+    name: 'wagers_projection_build_lag_seconds',
     help: 'Age of the oldest event a projector build has not applied yet',
     labelNames: ['projector', 'build', 'version', 'status'],
     labels: build,
     value: (lag: ProjectorLag) => lag.lagSeconds,
   },
   {
-    name: 'wagers_projection_events_applied',
+    name: 'wagers_projection_build_events_applied',
     help: 'Events a projector build has applied since it started',
     labelNames: ['projector', 'build', 'version', 'status'],
     labels: build,
