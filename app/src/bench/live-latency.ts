@@ -86,12 +86,13 @@ export async function liveLatencyBench(): Promise<void> {
     const delivered: number[] = [];
     const bare = store.subscribeToAll({
       after: await store.headPosition(),
-      onEvents: async (events) => {
+      onEvents: (events) => {
         const now = performance.now();
         for (const event of events) {
           const at = commits.get(event.id);
           if (at !== undefined) delivered.push(now - at);
         }
+        return Promise.resolve();
       },
     });
     const waits: Promise<void>[] = [];

@@ -14,7 +14,7 @@ import type { Projector } from './projector.ts';
 import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
 
-const logger = createLogger('silent');
+const logger = createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
 
 describe('projection runner', () => {
   let db: TestDatabase;

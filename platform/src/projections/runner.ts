@@ -74,6 +74,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
 
   /** Sleeps until `ms` pass, a build changes anywhere, or this copy stops. */
   function pause(ms: number): Promise<void> {
+    if (stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -126,14 +127,17 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
             pageSize: deps.pageSize ?? 10_000,
             batchSize: deps.batchSize ?? 500,
           });
+          // Asked to stop while this copy was taking the build: nothing else will stop it.
+          if (ended || stopped) void follower.stop();
           await follower.done;
           follower = null;
         } catch (error) {
           follower = null;
           if (error instanceof BuildGone) return;
           // Waits at the event (lock held) until an operator skips it or the process restarts.
-          if (error instanceof PoisonEvent) await pause(60 * 60_000);
-          else if (error instanceof CheckpointMoved)
+          if (error instanceof PoisonEvent) {
+            if (!ended) await pause(60 * 60_000);
+          } else if (error instanceof CheckpointMoved)
             log.info('checkpoint moved: following from it');
           else {
             log.error({ err: error }, 'projector failed; restarting');
@@ -148,6 +152,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     tasks.set(build, {
       async stop() {
         ended = true;
+        for (const wake of [...wakers]) wake();
         await follower?.stop();
         await running;
       },

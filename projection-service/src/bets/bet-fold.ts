@@ -25,29 +25,6 @@ export interface BetState {
   revision: string;
 }
 
-export const betStateColumns = [
-  'id',
-  'seq',
-  'title',
-  'description',
-  'wager_type',
-  'wager_amount_cents',
-  'wager_description',
-  'end_date',
-  'validation_mode',
-  'status',
-  'creator_id',
-  'opponent_id',
-  'invitee',
-  'invite_code',
-  'creator_resolution',
-  'opponent_resolution',
-  'winner_id',
-  'created_at',
-  'updated_at',
-  'revision',
-] as const satisfies readonly (keyof BetState)[];
-
 /** Column changes one event makes to its bet (besides revision and updated_at). */
 function changes(event: BetEvent): Partial<BetState> {
   switch (event.type) {

@@ -5,12 +5,13 @@ import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { copyRows } from '@wagers/platform/projections/copy';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { betStateColumns, evolveBet, type BetFact, type BetState } from './bet-fold.ts';
+import { rowTable } from '@wagers/platform/projections/row-table';
+import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
 import { betsSchema } from './bets.schema.ts';
 
 const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
 
-const columnTypes: Record<(typeof betStateColumns)[number], string> = {
+const bets = rowTable('rm_bets', 'id', {
   id: 'uuid',
   seq: 'bigint',
   title: 'text',
@@ -31,19 +32,7 @@ const columnTypes: Record<(typeof betStateColumns)[number], string> = {
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
   revision: 'bigint',
-};
-
-/** Bets an earlier page stored and this one changed: few, so one JSON document carries them. */
-const updateBets = `UPDATE rm_bets AS b SET ${betStateColumns
-  .filter((c) => c !== 'id' && c !== 'seq')
-  .map((c) => `${c} = r.${c}`)
-  .join(', ')}
-  FROM json_to_recordset($1::json) AS r(${betStateColumns.map((c) => `${c} ${columnTypes[c]}`).join(', ')})
-  WHERE b.id = r.id`;
-
-const loadBets = `SELECT ${betStateColumns
-  .map((c) => (columnTypes[c] === 'text' || c === 'id' ? c : `${c}::text`))
-  .join(', ')} FROM rm_bets WHERE id = ANY($1::uuid[])`;
+} satisfies Record<keyof BetState, string>);
 
 const historyColumns = [
   'bet_id',
@@ -75,14 +64,23 @@ function toFacts(events: RecordedEvent[]): { fact: BetFact; recorded: RecordedEv
   return facts;
 }
 
-/** The stored rows of every bet the page touches. */
+/**
+ * The stored rows of the bets the page touches. While a new build bulk loads, every event is new
+ * to it, so a bet proposed in this page cannot be stored yet and only older bets are looked up.
+ */
 async function loadStored(
   client: ClientBase,
   facts: { fact: BetFact }[],
+  bulk: boolean,
 ): Promise<Map<string, BetState>> {
-  const ids = [...new Set(facts.map(({ fact }) => fact.betId))];
-  const result = await client.query<BetState>(loadBets, [ids]);
-  return new Map(result.rows.map((row) => [row.id, row]));
+  const proposedHere = new Set<string>();
+  const ids = new Set<string>();
+  for (const { fact } of facts) {
+    if (bulk && fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
+    else if (!proposedHere.has(fact.betId)) ids.add(fact.betId);
+  }
+  // The table's text round trip gives back exactly the columns a BetState holds.
+  return (await bets.load(client, ids)) as Map<string, BetState>;
 }
 
 /**
@@ -96,17 +94,17 @@ export const betsProjector: Projector = {
   version: 2,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
-  async applyPage(client, events) {
+  async applyPage(client, events, { bulk }) {
     const facts = toFacts(events);
     if (facts.length === 0) return;
-    const stored = await loadStored(client, facts);
-    const bets = new Map(stored);
+    const stored = await loadStored(client, facts, bulk);
+    const folded = new Map(stored);
     const history: (string | null)[][] = [];
     for (const { fact, recorded } of facts) {
       const seen = stored.get(fact.betId);
       if (seen && BigInt(seen.revision) >= fact.revision) continue;
-      const after = evolveBet(bets.get(fact.betId), fact);
-      if (after) bets.set(fact.betId, after);
+      const after = evolveBet(folded.get(fact.betId), fact);
+      if (after) folded.set(fact.betId, after);
       history.push([
         fact.betId,
         fact.revision.toString(),
@@ -119,18 +117,13 @@ export const betsProjector: Projector = {
     }
     const created: BetState[] = [];
     const changed: BetState[] = [];
-    for (const [id, row] of bets) {
+    for (const [id, row] of folded) {
       const before = stored.get(id);
       if (!before) created.push(row);
       else if (row !== before) changed.push(row);
     }
-    await copyRows(
-      client,
-      'rm_bets',
-      betStateColumns,
-      created.map((row) => betStateColumns.map((column) => row[column])),
-    );
-    if (changed.length > 0) await client.query(updateBets, [JSON.stringify(changed)]);
+    await bets.insert(client, created);
+    await bets.update(client, changed);
     await copyRows(client, 'rm_bet_history', historyColumns, history);
   },
 };

@@ -92,7 +92,7 @@ describe('an interrupted rebuild', () => {
       expect(Number(count.rows[0]?.n)).toBe(table === 'rm_bets' ? 3_000 : 15_000);
       expect(await difference(table, resumed, onePass)).toBe(0);
     }
-  });
+  }, 180_000);
 
   it('is refused while another process is rebuilding the same projector', async () => {
     const running = projections(['rebuild', 'bets', '--page-size', '100']);
@@ -108,5 +108,5 @@ describe('an interrupted rebuild', () => {
     expect(running.output()).toMatch(
       /Interrupted: bets build \d+ keeps its checkpoint; run rebuild again to resume it\./,
     );
-  });
+  }, 180_000);
 });

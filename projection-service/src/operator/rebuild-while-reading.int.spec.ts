@@ -110,5 +110,5 @@ describe('a rebuild while people read', () => {
         expect((await who.client.get(path)).body).toEqual(body);
       }
     }
-  });
+  }, 180_000);
 });
