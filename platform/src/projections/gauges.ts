@@ -9,6 +9,16 @@ const build = (lag: ProjectorLag) => ({
 
 const statusCode = { live: 1, building: 2, retired: 3 } as const;
 
+function perBuild(name: string, help: string, value: (lag: ProjectorLag) => number) {
+  return {
+    name: `wagers_projection_build_${name}`,
+    help,
+    labelNames: ['projector', 'build', 'version', 'status'],
+    labels: build,
+    value,
+  };
+}
+
 /** The projections CLI's status figures as /metrics gauges, one series per build. */
 export const projectionGauges = [
   {
@@ -25,34 +35,26 @@ export const projectionGauges = [
     labels: (lag: ProjectorLag) => ({ projector: lag.name }),
     value: (lag: ProjectorLag) => (lag.status === 'live' ? lag.lagSeconds : null),
   },
-  {
-    name: 'wagers_projection_build_lag_events',
-    help: 'Events in the log that a projector build has not applied yet',
-    labelNames: ['projector', 'build', 'version', 'status'],
-    labels: build,
-    value: (lag: ProjectorLag) => lag.lagEvents,
-  },
-  {
-    name: 'wagers_projection_build_lag_seconds',
-    help: 'Age of the oldest event a projector build has not applied yet',
-    labelNames: ['projector', 'build', 'version', 'status'],
-    labels: build,
-    value: (lag: ProjectorLag) => lag.lagSeconds,
-  },
-  {
-    name: 'wagers_projection_build_events_applied',
-    help: 'Events a projector build has applied since it started',
-    labelNames: ['projector', 'build', 'version', 'status'],
-    labels: build,
-    value: (lag: ProjectorLag) => lag.events,
-  },
-  {
-    name: 'wagers_projection_build_status',
-    help: 'State of each projector build: 1 live, 2 building, 3 retired',
-    labelNames: ['projector', 'build', 'version', 'status'],
-    labels: build,
-    value: (lag: ProjectorLag) => statusCode[lag.status],
-  },
+  perBuild(
+    'lag_events',
+    'Events in the log that a projector build has not applied yet',
+    (lag) => lag.lagEvents,
+  ),
+  perBuild(
+    'lag_seconds',
+    'Age of the oldest event a projector build has not applied yet',
+    (lag) => lag.lagSeconds,
+  ),
+  perBuild(
+    'events_applied',
+    'Events a projector build has applied since it started',
+    (lag) => lag.events,
+  ),
+  perBuild(
+    'status',
+    'State of each projector build: 1 live, 2 building, 3 retired',
+    (lag) => statusCode[lag.status],
+  ),
   {
     name: 'wagers_projection_stopped',
     help: 'A projector build stopped at an event it cannot apply (1), with its position and error',

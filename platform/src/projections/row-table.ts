@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import type { RecordedEvent } from '../event-store/port.ts';
 import { copyRows } from './copy.ts';
 
 /** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
@@ -76,4 +77,25 @@ export async function foldRows<Column extends string, Fact>(
     .map(([, row]) => row);
   if (created.length > 0) await table.insert(client, created);
   await table.update(client, changed);
+}
+
+/** An event a projector reads, with what its rows record of it. */
+export interface Fact<Event> {
+  event: Event;
+  revision: bigint;
+  occurredAt: string;
+}
+
+/** The page's events this projector reads (`read` gives null for the others). */
+export function factsOf<Event>(
+  events: RecordedEvent[],
+  read: (recorded: RecordedEvent) => Event | null,
+): Fact<Event>[] {
+  const facts: Fact<Event>[] = [];
+  for (const recorded of events) {
+    const event = read(recorded);
+    if (event)
+      facts.push({ event, revision: recorded.revision, occurredAt: recorded.metadata.occurredAt });
+  }
+  return facts;
 }

@@ -1,7 +1,13 @@
 import { inviteEventSchemas, type InviteEvent } from '@wagers/contracts/events/invite';
 import { schemaReader } from '@wagers/platform/decider';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import {
+  factsOf,
+  foldRows,
+  rowTable,
+  type Fact,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
 import { invitesSchema } from './invites.schema.ts';
 
 const readInviteEvent = schemaReader<InviteEvent>(inviteEventSchemas);
@@ -24,11 +30,7 @@ const invites = rowTable('rm_invites', 'code', columns);
 
 type InviteRow = TextRow<keyof typeof columns>;
 
-interface InviteFact {
-  event: InviteEvent;
-  revision: bigint;
-  occurredAt: string;
-}
+type InviteFact = Fact<InviteEvent>;
 
 function changes(event: InviteEvent): Partial<InviteRow> {
   switch (event.type) {
@@ -80,17 +82,7 @@ export const invitesProjector: Projector = {
   tables: ['rm_invites'],
   schema: invitesSchema,
   async applyPage(client, events) {
-    const facts: InviteFact[] = [];
-    for (const recorded of events) {
-      const event = readInviteEvent(recorded);
-      if (event) {
-        facts.push({
-          event,
-          revision: recorded.revision,
-          occurredAt: recorded.metadata.occurredAt,
-        });
-      }
-    }
+    const facts = factsOf(events, readInviteEvent);
     await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite);
   },
 };

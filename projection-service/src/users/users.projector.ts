@@ -1,7 +1,13 @@
 import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
 import { schemaReader } from '@wagers/platform/decider';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import {
+  factsOf,
+  foldRows,
+  rowTable,
+  type Fact,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
 import { usersSchema } from './users.schema.ts';
 
 const readUserEvent = schemaReader<UserEvent>(userEventSchemas);
@@ -20,11 +26,7 @@ type UserRow = TextRow<
   'id' | 'email' | 'first_name' | 'last_name' | 'profile_image_url' | 'created_at' | 'revision'
 >;
 
-interface UserFact {
-  event: UserEvent;
-  revision: bigint;
-  occurredAt: string;
-}
+type UserFact = Fact<UserEvent>;
 
 /** The user after one more event of their stream; an event applied before changes nothing. */
 export function evolveUser(row: UserRow | undefined, { event, revision, occurredAt }: UserFact) {
@@ -56,17 +58,7 @@ export const usersProjector: Projector = {
   tables: ['rm_users'],
   schema: usersSchema,
   async applyPage(client, events) {
-    const facts: UserFact[] = [];
-    for (const recorded of events) {
-      const event = readUserEvent(recorded);
-      if (event) {
-        facts.push({
-          event,
-          revision: recorded.revision,
-          occurredAt: recorded.metadata.occurredAt,
-        });
-      }
-    }
+    const facts = factsOf(events, readUserEvent);
     await foldRows(client, users, facts, (fact) => fact.event.data.userId, evolveUser);
   },
 };
