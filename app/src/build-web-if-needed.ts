@@ -31,6 +31,7 @@ export function ensureWebBuilt(): void {
     execSync('npm run build -w web --silent', {
       cwd: root,
       stdio: 'inherit',
+      // eslint-disable-next-line no-restricted-properties -- passes the caller's environment on to the build
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }

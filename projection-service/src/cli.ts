@@ -1,49 +1,61 @@
+import { isGlobalPosition } from '@wagers/contracts/position';
 import { ConfigError, loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createLogger } from '@wagers/platform/logger';
+import { formatProgress, formatStatus } from './operator/format.ts';
 import {
+  BuildRefused,
   projectionStatus,
   rebuildProjector,
+  retireBuild,
+  skipEvent,
+  switchProjector,
   type RebuildProgress,
 } from './operator/projections.ts';
 import { allProjectors } from './projectors.ts';
 
 const usage = `Usage: npm run projections -w projection-service -- <command>
 
-  status            each projector's checkpoint and its lag behind the head of the log
-  rebuild <name>    empty a projector's tables and replay the log into them, showing progress
+  status                  every build of every projector: state (live, building, retired),
+                          checkpoint, lag in events and seconds, and where one stopped
+  rebuild NAME [--manual-switch] [--page-size N]
+                          build the projector anew next to the live build, with progress;
+                          reads switch to it once it has caught up (by hand with
+                          --manual-switch). Run again after an interruption to resume.
+  switch NAME             switch reads to the build under way, once it has caught up
+  retire NAME BUILD       drop a retired build's tables now, or abandon a build under way
+  skip NAME POSITION      pass over the event a projector stopped at (recorded in the log)
 
 Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
 
-function formatStatus(rows: Awaited<ReturnType<typeof projectionStatus>>): string {
-  const header = ['projector', 'version', 'status', 'checkpoint', 'lag (events)', 'lag (seconds)'];
-  const lines = rows.map((row) => [
-    row.name,
-    String(row.version),
-    row.status,
-    row.position ?? '(start)',
-    String(row.events),
-    row.seconds.toFixed(1),
-  ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...lines.map((line) => line[i]!.length)),
-  );
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  const head = rows[0]?.head ?? '(empty log)';
-  return [`head of the log: ${head}`, format(header), ...lines.map(format)].join('\n');
+class UsageError extends Error {}
+
+function projectorNamed(name: string | undefined) {
+  const projector = allProjectors.find((p) => p.name === name);
+  if (!projector) {
+    throw new UsageError(
+      `No projector named "${name ?? ''}". Known: ${allProjectors.map((p) => p.name).join(', ')}`,
+    );
+  }
+  return projector;
+}
+
+function option(args: string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index >= 0 ? args[index + 1] : undefined;
 }
 
 function showProgress(progress: RebuildProgress): void {
-  const percent =
-    progress.total === 0 ? 100 : Math.floor((progress.applied / progress.total) * 100);
-  const line = `${progress.name}: ${progress.applied}/${progress.total} events (${percent}%), replayed by ${progress.runner}`;
-  process.stdout.write(progress.caughtUp ? `\r${line} - caught up\n` : `\r${line}`);
+  const line = formatProgress(progress);
+  if (process.stdout.isTTY) process.stdout.write(`\r${line}\x1b[K${progress.done ? '\n' : ''}`);
+  else if (progress.done) console.log(line);
+  else process.stdout.write(`${line}\n`);
 }
 
 async function main(args: string[]): Promise<number> {
-  const [command, name] = args;
-  if (command !== 'status' && command !== 'rebuild') {
+  const [command, name, third] = args;
+  if (!['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')) {
     console.error(usage);
     return 2;
   }
@@ -58,25 +70,77 @@ async function main(args: string[]): Promise<number> {
   const pool = createPool(config.DATABASE_URL, 4);
   const store = createEventStore(config, pool, config.DATABASE_URL);
   try {
-    if (command === 'status') {
-      console.log(formatStatus(await projectionStatus(pool, store, allProjectors)));
-      return 0;
+    switch (command) {
+      case 'status':
+        console.log(formatStatus(await projectionStatus(pool, store, allProjectors)));
+        return 0;
+      case 'rebuild': {
+        const projector = projectorNamed(name);
+        const pageSize = Number(option(args, '--page-size') ?? 10_000);
+        if (!Number.isInteger(pageSize) || pageSize < 1) throw new UsageError('Bad --page-size');
+        let interrupt: () => void = () => undefined;
+        const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+        process.once('SIGINT', interrupt);
+        process.once('SIGTERM', interrupt);
+        const result = await rebuildProjector(projector, {
+          pool,
+          store,
+          connectionString: config.DATABASE_URL,
+          logger,
+          onProgress: showProgress,
+          interrupted,
+          pageSize,
+          manualSwitch: args.includes('--manual-switch'),
+        });
+        const what = result.resumed ? 'resumed' : 'started';
+        if (result.outcome === 'interrupted') {
+          console.log(
+            `\nInterrupted: ${projector.name} build ${result.build} keeps its checkpoint; run rebuild again to resume it.`,
+          );
+          return 130;
+        }
+        console.log(
+          result.outcome === 'switched'
+            ? `${projector.name} build ${result.build} (${what}) is live: reads switched to it.`
+            : `${projector.name} build ${result.build} (${what}) has caught up; switch reads with: switch ${projector.name}`,
+        );
+        return 0;
+      }
+      case 'switch': {
+        const projector = projectorNamed(name);
+        const build = await switchProjector(pool, projector);
+        console.log(`${projector.name} build ${build} is live: reads switched to it.`);
+        return 0;
+      }
+      case 'retire': {
+        const projector = projectorNamed(name);
+        const build = Number(third);
+        if (!Number.isInteger(build)) throw new UsageError('retire NAME BUILD: BUILD is a number');
+        await retireBuild(pool, projector.name, build);
+        console.log(`${projector.name} build ${build} dropped.`);
+        return 0;
+      }
+      default: {
+        const projector = projectorNamed(name);
+        if (!third || !isGlobalPosition(third))
+          throw new UsageError('skip NAME POSITION: POSITION as status shows it, e.g. 1234-5678');
+        const build = await skipEvent(pool, store, projector, third);
+        console.log(
+          `${projector.name} passes over event ${build.errorEventId ?? ''} at ${third}; recorded in the log.`,
+        );
+        return 0;
+      }
     }
-    const projector = allProjectors.find((p) => p.name === name);
-    if (!projector) {
-      console.error(
-        `No projector named "${name ?? ''}". Known: ${allProjectors.map((p) => p.name).join(', ')}`,
-      );
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
       return 2;
     }
-    await rebuildProjector(projector, {
-      pool,
-      store,
-      connectionString: config.DATABASE_URL,
-      logger,
-      onProgress: showProgress,
-    });
-    return 0;
+    if (error instanceof BuildRefused) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
   } finally {
     await store.close();
     await pool.end();

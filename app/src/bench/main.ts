@@ -1,4 +1,6 @@
 import { eventStoreBench } from './event-store.ts';
+import { liveLatencyBench } from './live-latency.ts';
+import { rebuildBench } from './rebuild.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -7,6 +9,8 @@ import { webBench } from './web.ts';
  */
 const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
+  rebuild: rebuildBench,
+  'live-latency': liveLatencyBench,
   web: webBench,
 };
 

@@ -3,7 +3,7 @@ import { comparePositions } from '@wagers/contracts/position';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
-import { readCheckpoints } from '@wagers/platform/projections/checkpoints';
+import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
@@ -63,15 +63,27 @@ export async function startTestApp(
     async settled(timeoutMs = 20_000) {
       const pool = createPool(database.url, 2);
       const store = createEventStore(config, pool, database.url);
+      // The newest committed event, even while an open transaction keeps it from followers: the
+      // store's own head stops at what followers may read yet, which would end the wait early.
+      const newest = async () => {
+        if (config.EVENT_STORE !== 'postgres') return store.headPosition();
+        const row = (
+          await pool.query<{ major: string; minor: string }>(
+            `SELECT transaction_id::text AS major, global_position::text AS minor FROM es_events
+             ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+          )
+        ).rows[0];
+        return row ? `${row.major}-${row.minor}` : null;
+      };
       try {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
-          const head = await store.headPosition();
-          const checkpoints = await readCheckpoints(pool);
-          const behind = checkpoints.filter(
+          const head = await newest();
+          const followers = (await readBuilds(pool)).filter((row) => row.status !== 'retired');
+          const behind = followers.filter(
             (row) => head && (!row.position || comparePositions(row.position, head) < 0),
           );
-          if (behind.length === 0 && (await store.headPosition()) === head) return;
+          if (behind.length === 0 && (await newest()) === head) return;
           if (Date.now() > deadline) {
             throw new Error(`followers still behind ${head}: ${behind.map((r) => r.name).join()}`);
           }

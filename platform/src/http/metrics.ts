@@ -3,6 +3,7 @@ import { Router as createRouter } from 'express';
 import type { Pool } from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
+import { projectionGauges } from '../projections/gauges.ts';
 
 export interface MetricsSources {
   /** For projection lag; only where the event log is the PostgreSQL store. */
@@ -35,26 +36,21 @@ export function createMetrics(sources: MetricsSources): {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  new Gauge({
-    name: 'wagers_projection_lag_events',
-    help: 'Events in the log that a projector has not applied yet',
-    labelNames: ['projector'],
-    registers: [registry],
-    async collect() {
-      if (!sources.pool) return;
-      for (const lag of await lags(sources.pool)) this.set({ projector: lag.name }, lag.events);
-    },
-  });
-  new Gauge({
-    name: 'wagers_projection_lag_seconds',
-    help: 'Age of the oldest event a projector has not applied yet',
-    labelNames: ['projector'],
-    registers: [registry],
-    async collect() {
-      if (!sources.pool) return;
-      for (const lag of await lags(sources.pool)) this.set({ projector: lag.name }, lag.seconds);
-    },
-  });
+  for (const gauge of projectionGauges) {
+    new Gauge({
+      ...gauge,
+      labelNames: [...gauge.labelNames],
+      registers: [registry],
+      async collect() {
+        if (!sources.pool) return;
+        this.reset();
+        for (const lag of await lags(sources.pool)) {
+          const value = gauge.value(lag);
+          if (value !== null) this.set(gauge.labels(lag), value);
+        }
+      },
+    });
+  }
   new Gauge({
     name: 'wagers_queue_jobs',
     help: 'Notification jobs by state',

@@ -1,87 +1,175 @@
 import type { ClientBase, Pool } from 'pg';
-import pg from 'pg';
 import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
-import { PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
+import { PROJECTIONS_CHANNEL } from './projector.ts';
 
-export interface CheckpointRow {
+export type BuildStatus = 'live' | 'building' | 'retired';
+
+/** One build of a projector: its checkpoint, where its tables live, and how it is doing. */
+export interface BuildRow {
   name: string;
+  build: number;
+  /** The projector version that fills it. */
   version: number;
+  status: BuildStatus;
   position: GlobalPosition | null;
-  status: string;
+  schemaName: string | null;
+  indexed: boolean;
+  autoSwitch: boolean;
+  events: number;
+  error: string | null;
+  errorPosition: GlobalPosition | null;
+  errorEventId: string | null;
+  createdAt: Date;
+  switchedAt: Date | null;
+  retiredAt: Date | null;
   updatedAt: Date;
 }
 
-export async function readCheckpoints(db: Pool | ClientBase): Promise<CheckpointRow[]> {
-  const result = await db.query<{
-    name: string;
-    version: number;
-    position: string | null;
-    status: string;
-    updated_at: Date;
-  }>(
-    'SELECT name, version, position, status, updated_at FROM projection_checkpoints ORDER BY name',
-  );
-  return result.rows.map((row) => ({
+const columns = `name, build, version, status, position, schema_name, indexed, auto_switch, events,
+  error, error_position, error_event_id, created_at, switched_at, retired_at, updated_at`;
+
+interface Row {
+  name: string;
+  build: number;
+  version: number;
+  status: BuildStatus;
+  position: string | null;
+  schema_name: string | null;
+  indexed: boolean;
+  auto_switch: boolean;
+  events: string;
+  error: string | null;
+  error_position: string | null;
+  error_event_id: string | null;
+  created_at: Date;
+  switched_at: Date | null;
+  retired_at: Date | null;
+  updated_at: Date;
+}
+
+function toBuild(row: Row): BuildRow {
+  return {
     name: row.name,
+    build: row.build,
     version: row.version,
-    position: row.position,
     status: row.status,
+    position: row.position,
+    schemaName: row.schema_name,
+    indexed: row.indexed,
+    autoSwitch: row.auto_switch,
+    events: Number(row.events),
+    error: row.error,
+    errorPosition: row.error_position,
+    errorEventId: row.error_event_id,
+    createdAt: row.created_at,
+    switchedAt: row.switched_at,
+    retiredAt: row.retired_at,
     updatedAt: row.updated_at,
-  }));
+  };
 }
 
-/** Locks the projector's checkpoint row for this transaction, creating it at the start if absent. */
-export async function lockCheckpoint(
+/** Every build of every follower of the log (or of one), by name and build. */
+export async function readBuilds(db: Pool | ClientBase, name?: string): Promise<BuildRow[]> {
+  const result = await db.query<Row>(
+    `SELECT ${columns} FROM projection_checkpoints
+     WHERE $1::text IS NULL OR name = $1 ORDER BY name, build`,
+    [name ?? null],
+  );
+  return result.rows.map(toBuild);
+}
+
+/** The build reads of this projector's tables see now. */
+export async function readLiveBuild(db: Pool | ClientBase, name: string): Promise<BuildRow | null> {
+  return (await readBuilds(db, name)).find((row) => row.status === 'live') ?? null;
+}
+
+/** Where each projector's live build has got to: what reads of its tables see. */
+export async function readLivePositions(
+  db: Pool | ClientBase,
+): Promise<Map<string, GlobalPosition | null>> {
+  const result = await db.query<{ name: string; position: string | null }>(
+    `SELECT name, position FROM projection_checkpoints WHERE status = 'live'`,
+  );
+  return new Map(result.rows.map((row) => [row.name, row.position]));
+}
+
+/** Locks one build's row for this transaction; null once the build has been dropped. */
+export async function lockBuild(
   client: ClientBase,
-  projector: Pick<Projector, 'name' | 'version'>,
-): Promise<{ version: number; position: GlobalPosition | null }> {
-  await client.query(
-    `INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
-    [projector.name, projector.version],
+  name: string,
+  build: number,
+): Promise<BuildRow | null> {
+  const result = await client.query<Row>(
+    `SELECT ${columns} FROM projection_checkpoints WHERE name = $1 AND build = $2 FOR UPDATE`,
+    [name, build],
   );
-  const result = await client.query<{ version: number; position: string | null }>(
-    'SELECT version, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-    [projector.name],
-  );
-  const row = result.rows[0]!;
-  return { version: row.version, position: row.position };
+  return result.rows[0] ? toBuild(result.rows[0]) : null;
 }
 
+/**
+ * Moves a build's checkpoint past a page of `applied` events (and clears an old failure). The
+ * caller notifies readers after its commit (`notifyCheckpoint`): a transaction that notifies holds
+ * a global lock through its commit, which would make every follower commit one at a time.
+ */
 export async function saveCheckpoint(
   client: ClientBase,
   name: string,
-  position: GlobalPosition | null,
-  extra: { version?: number; status?: string } = {},
+  build: number,
+  position: GlobalPosition,
+  applied: number,
 ): Promise<void> {
-  const [major, minor] = position ? parsePosition(position) : [0n, 0n];
+  const [major, minor] = parsePosition(position);
   await client.query(
     `UPDATE projection_checkpoints
-       SET position = $2, position_major = $3, position_minor = $4, updated_at = now(),
-           version = COALESCE($5, version), status = COALESCE($6, status)
-     WHERE name = $1`,
-    [
-      name,
-      position,
-      major.toString(),
-      minor.toString(),
-      extra.version ?? null,
-      extra.status ?? null,
-    ],
+       SET position = $3, position_major = $4, position_minor = $5, events = events + $6,
+           error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
+     WHERE name = $1 AND build = $2`,
+    [name, build, position, major.toString(), minor.toString(), applied],
   );
-  await client.query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name]);
 }
 
-/** Empties a projector's tables and sends it back to the start of the log, in one transaction. */
-export async function resetProjector(
-  client: ClientBase,
-  projector: Pick<Projector, 'name' | 'version' | 'tables'>,
-  status = 'rebuilding',
+/** Wakes whoever waits on a projector's position (read-your-writes); a lost one only delays them. */
+export async function notifyCheckpoint(client: ClientBase, name: string): Promise<void> {
+  await client
+    .query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name])
+    .catch(() => undefined);
+}
+
+/** Records the event a build stopped at, and why. */
+export async function saveFailure(
+  db: Pool | ClientBase,
+  name: string,
+  build: number,
+  failure: { position: GlobalPosition; eventId: string; error: string },
 ): Promise<void> {
-  await lockCheckpoint(client, projector);
-  if (projector.tables.length > 0) {
-    await client.query(
-      `TRUNCATE ${projector.tables.map((t) => pg.escapeIdentifier(t)).join(', ')}`,
-    );
-  }
-  await saveCheckpoint(client, projector.name, null, { version: projector.version, status });
+  await db.query(
+    `UPDATE projection_checkpoints
+       SET error = $3, error_position = $4, error_event_id = $5, updated_at = now()
+     WHERE name = $1 AND build = $2`,
+    [name, build, failure.error, failure.position, failure.eventId],
+  );
+}
+
+/** Ids of the events an operator told this projector version to pass over. */
+export async function readSkips(
+  db: Pool | ClientBase,
+  name: string,
+  version: number,
+): Promise<Set<string>> {
+  const result = await db.query<{ event_id: string }>(
+    'SELECT event_id FROM projection_skips WHERE name = $1 AND version = $2',
+    [name, version],
+  );
+  return new Set(result.rows.map((row) => row.event_id));
+}
+
+/** Sends a follower without tables (one build) back to the start of the log. */
+export async function rewindFollower(client: ClientBase, name: string): Promise<void> {
+  await client.query(
+    `UPDATE projection_checkpoints
+       SET position = NULL, position_major = 0, position_minor = 0, updated_at = now()
+     WHERE name = $1 AND schema_name IS NULL`,
+    [name],
+  );
+  await client.query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name]);
 }

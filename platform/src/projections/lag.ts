@@ -1,24 +1,27 @@
 import type { Pool } from 'pg';
 import { parsePosition } from '@wagers/contracts/position';
-import { readCheckpoints } from './checkpoints.ts';
+import { readBuilds, type BuildRow } from './checkpoints.ts';
 
-export interface ProjectorLag {
-  name: string;
-  version: number;
-  status: string;
-  position: string | null;
+export interface ProjectorLag extends BuildRow {
   /** Events in the log after the checkpoint. */
-  events: number;
+  lagEvents: number;
   /** Age of the oldest event not yet applied; 0 when caught up. */
-  seconds: number;
+  lagSeconds: number;
 }
 
-/** How far each follower of the log (projectors, the notifier's dispatcher) is behind its head. */
-export async function projectorLag(pool: Pool): Promise<ProjectorLag[]> {
-  const checkpoints = await readCheckpoints(pool);
+/** How far each build of each follower of the log (projectors, the notifier's dispatcher) trails its head. */
+export async function projectorLag(
+  pool: Pool,
+  only?: { name: string; build: number },
+): Promise<ProjectorLag[]> {
+  const builds = (await readBuilds(pool, only?.name)).filter(
+    (row) => !only || row.build === only.build,
+  );
   return Promise.all(
-    checkpoints.map(async (checkpoint) => {
-      const [tx, position] = checkpoint.position ? parsePosition(checkpoint.position) : [0n, 0n];
+    builds.map(async (build) => {
+      // A retired build follows nothing any more: how far behind it is says nothing.
+      if (build.status === 'retired') return { ...build, lagEvents: 0, lagSeconds: 0 };
+      const [tx, position] = build.position ? parsePosition(build.position) : [0n, 0n];
       const result = await pool.query<{ events: string; oldest: Date | null }>(
         `SELECT count(*) AS events, min(recorded_at) AS oldest FROM es_events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
@@ -27,12 +30,9 @@ export async function projectorLag(pool: Pool): Promise<ProjectorLag[]> {
       const row = result.rows[0];
       const oldest = row?.oldest ?? null;
       return {
-        name: checkpoint.name,
-        version: checkpoint.version,
-        status: checkpoint.status,
-        position: checkpoint.position,
-        events: Number(row?.events ?? 0),
-        seconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
+        ...build,
+        lagEvents: Number(row?.events ?? 0),
+        lagSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
       };
     }),
   );

@@ -1,16 +1,52 @@
 import type { ClientBase } from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
 
+/** The tables of one build, created in the build's own schema (it is first on the search path). */
+export interface ProjectorSchema {
+  /** CREATE TABLE statements, with the keys `apply` needs for its upserts. */
+  tables: string;
+  /** Secondary indexes and constraints, added once a build has bulk loaded the log so far. */
+  indexes: string;
+}
+
+export interface ApplyContext {
+  /**
+   * True while a new build loads the log without its secondary `indexes`: a page's rows are
+   * new to the build and every earlier page is committed, so a projector may insert without
+   * conflict clauses on keys the tables do not have yet.
+   */
+  bulk: boolean;
+}
+
 /**
- * Turns events into read-model rows. A projector owns its tables (created by migrations); `apply`
- * runs inside the batch's transaction and must ignore event types it does not know.
+ * Turns events into read-model rows. A projector owns its tables (`schema`); each build of it
+ * fills its own copy, and `tables` names what the queries read (views over the live build).
+ * `applyPage` runs inside the page's transaction with the build's schema first on the search
+ * path, and must ignore event types it does not know. Throwing stops this projector alone.
  */
 export interface Projector {
   name: string;
-  /** Raising the version empties the projector's tables and replays the log into them. */
+  /** Raising the version builds the new version next to the live one, then switches reads to it. */
   version: number;
   tables: string[];
-  apply(client: ClientBase, event: RecordedEvent): Promise<void>;
+  /** Absent for a follower of the log with no tables of its own (one build, never rebuilt). */
+  schema?: ProjectorSchema;
+  /** One page of events in log order, in a handful of statements. */
+  applyPage?(client: ClientBase, events: RecordedEvent[], context: ApplyContext): Promise<void>;
+  /** One event; used when there is no `applyPage`. */
+  apply?(client: ClientBase, event: RecordedEvent): Promise<void>;
 }
 
 export const PROJECTIONS_CHANNEL = 'wagers_projections';
+/** Notified when a build is created, switched, retired or told to skip an event. */
+export const BUILDS_CHANNEL = 'wagers_projection_builds';
+
+export async function applyEvents(
+  projector: Projector,
+  client: ClientBase,
+  events: RecordedEvent[],
+  context: ApplyContext,
+): Promise<void> {
+  if (projector.applyPage) return projector.applyPage(client, events, context);
+  for (const event of events) await projector.apply?.(client, event);
+}

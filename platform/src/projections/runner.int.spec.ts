@@ -1,51 +1,60 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@wagers/contracts/position';
-import { createPool } from '../db.ts';
+import { createPool, inTransaction } from '../db.ts';
 import { sampleEvent } from '../event-store/sample-events.ts';
 import { createPostgresEventStore } from '../event-store/postgres.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
 import { migrate, platformMigrations } from '../migrations.ts';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
-import { readCheckpoints, resetProjector } from './checkpoints.ts';
+import { createBuild } from './builds.ts';
+import { readBuilds, readLiveBuild } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
 
-const logger = createLogger('silent');
+const logger = createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
 
 describe('projection runner', () => {
   let db: TestDatabase;
   let pool: Pool;
   let store: EventStore;
+  let watcher: ProjectionWatcher;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     await migrate(db.url, [platformMigrations]);
     pool = createPool(db.url);
     store = createPostgresEventStore(pool, { connectionString: db.url });
-    await pool.query('CREATE TABLE counts (stream text PRIMARY KEY, n int NOT NULL)');
+    watcher = new ProjectionWatcher(pool, db.url);
+    await watcher.start();
   });
   afterAll(async () => {
+    await watcher.close();
     await store.close();
     await pool.end();
     await db.drop();
   });
 
-  /** Counts events per stream; fails on demand to show a failed batch leaves no trace. */
+  /** Counts events per stream in a table of its own; fails on demand. */
   function countingProjector(
     name: string,
     options: { failOn?: string; version?: number } = {},
   ): Projector {
+    const table = `${name}_counts`;
     return {
       name,
       version: options.version ?? 1,
-      tables: ['counts'],
+      tables: [table],
+      schema: {
+        tables: `CREATE TABLE ${table} (stream text PRIMARY KEY, n int NOT NULL)`,
+        indexes: `CREATE INDEX ${table}_n ON ${table} (n)`,
+      },
       async apply(client, event) {
         if (event.type === options.failOn) throw new Error('projector bug');
         await client.query(
-          `INSERT INTO counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = counts.n + 1`,
+          `INSERT INTO ${table} (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = ${table}.n + 1`,
           [event.streamId],
         );
       },
@@ -53,7 +62,14 @@ describe('projection runner', () => {
   }
 
   function start(projector: Projector, options: { standbyRetryMs?: number } = {}) {
-    return runProjector(projector, { store, pool, connectionString: db.url, logger, ...options });
+    return runProjector(projector, {
+      store,
+      pool,
+      connectionString: db.url,
+      logger,
+      pageSize: 2,
+      ...options,
+    });
   }
 
   async function append(stream: string, type = 'Counted', n = 1) {
@@ -64,36 +80,38 @@ describe('projection runner', () => {
     );
   }
 
-  async function countOf(stream: string): Promise<number> {
-    const result = await pool.query<{ n: number }>('SELECT n FROM counts WHERE stream = $1', [
-      stream,
-    ]);
+  async function countOf(projector: Projector, stream: string): Promise<number> {
+    const result = await pool.query<{ n: number }>(
+      `SELECT n FROM ${projector.tables[0]} WHERE stream = $1`,
+      [stream],
+    );
     return result.rows[0]?.n ?? 0;
   }
 
-  it('applies every event once and lets a reader wait for a position, woken without polling', async () => {
-    const watcher = new ProjectionWatcher(pool, db.url);
-    await watcher.start();
-    const runner = start(countingProjector('counter'));
+  it('builds a new projector, makes it live, applies every event once and lets a reader wait for a position', async () => {
+    const counter = countingProjector('counter');
+    await append('s-a', 'Counted', 5);
+    const runner = start(counter);
     await runner.active;
     const written = await append('s-a', 'Counted', 3);
-    await expect(watcher.waitFor(['counter'], written.position, 2000)).resolves.toBe(true);
-    expect(await countOf('s-a')).toBe(3);
-    const [checkpoint] = await readCheckpoints(pool);
-    expect(comparePositions(checkpoint!.position!, written.position)).toBe(0);
+    await expect(watcher.waitFor(['counter'], written.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(counter, 's-a')).toBe(8);
+    const live = await readLiveBuild(pool, 'counter');
+    expect(live).toMatchObject({ build: 1, status: 'live', indexed: true, events: 8 });
+    expect(comparePositions(live!.position!, written.position)).toBe(0);
 
     // A position nobody has written yet is not reached: the wait gives up after its timeout.
     await expect(
       watcher.waitFor(['counter'], `${BigInt(written.position.split('-')[0]!) + 1000n}-0`, 100),
     ).resolves.toBe(false);
     await runner.stop();
-    await watcher.close();
   });
 
-  it('runs one active copy: a second waits and takes over when the first stops', async () => {
-    const first = start(countingProjector('single'), { standbyRetryMs: 50 });
+  it('runs one active copy of a build: a second waits and takes over when the first stops', async () => {
+    const single = countingProjector('single');
+    const first = start(single, { standbyRetryMs: 50 });
     await first.active;
-    const second = start(countingProjector('single'), { standbyRetryMs: 50 });
+    const second = start(single, { standbyRetryMs: 50 });
     let secondActive = false;
     void second.active.then(() => (secondActive = true));
     await append('s-b', 'Counted', 2);
@@ -102,56 +120,65 @@ describe('projection runner', () => {
     await first.stop();
     await second.active;
     const written = await append('s-b', 'Counted', 1);
-    const watcher = new ProjectionWatcher(pool, db.url);
-    await watcher.start();
-    await expect(watcher.waitFor(['single'], written.position, 2000)).resolves.toBe(true);
-    await watcher.close();
+    await expect(watcher.waitFor(['single'], written.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(single, 's-b')).toBe(3);
     await second.stop();
   });
 
-  it('keeps a failed batch out entirely: no rows, no checkpoint', async () => {
-    await pool.query('TRUNCATE counts');
-    await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'fragile'`);
-    await append('s-c', 'Boom', 1);
-    const runner = start(countingProjector('fragile', { failOn: 'Boom' }));
+  it('stops a projector at an event it cannot apply, keeping the pages before it, and says where', async () => {
+    const fragile = countingProjector('fragile', { failOn: 'Boom' });
+    await append('s-c', 'Counted', 2);
+    const boom = await append('s-c', 'Boom', 1);
+    await append('s-c', 'Counted', 1);
+    const runner = start(fragile);
     await runner.active;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let row = (await readBuilds(pool, 'fragile'))[0];
+    for (let i = 0; i < 400 && !row?.error; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = (await readBuilds(pool, 'fragile'))[0];
+    }
+    expect(row).toMatchObject({ error: 'projector bug' });
+    expect(row!.errorPosition).toBe(boom.position);
+    // Everything before the poison event is in, nothing after it.
+    const counts = await pool.query<{ n: number }>(
+      `SELECT n FROM proj_fragile_b1.fragile_counts WHERE stream = 's-c'`,
+    );
+    expect(counts.rows[0]?.n).toBe(2);
     await runner.stop();
-    const row = (await readCheckpoints(pool)).find((c) => c.name === 'fragile');
-    expect(row?.position).toBeNull();
-    const rows = await pool.query('SELECT * FROM counts');
-    expect(rows.rowCount).toBe(0);
   });
 
-  it('rebuilds from the start when reset, and on a new version', async () => {
-    await pool.query('TRUNCATE counts');
-    const runner = start(countingProjector('rebuilt'));
+  it('builds a raised version next to the live one and switches reads to it once caught up', async () => {
+    const v1 = countingProjector('rebuilt');
+    const runner = start(v1);
     await runner.active;
     const written = await append('s-d', 'Counted', 2);
-    const watcher = new ProjectionWatcher(pool, db.url);
-    await watcher.start();
-    await watcher.waitFor(['rebuilt'], written.position, 2000);
-    const before = await countOf('s-d');
-    const client = await pool.connect();
-    await client.query('BEGIN');
-    await resetProjector(client, countingProjector('rebuilt'));
-    await client.query('COMMIT');
-    client.release();
-    // Reset empties the tables; the running copy notices and replays everything into them.
-    const again = await append('s-e', 'Counted', 1);
-    await expect(watcher.waitFor(['rebuilt'], again.position, 2000)).resolves.toBe(true);
-    expect(await countOf('s-d')).toBe(before);
+    await watcher.waitFor(['rebuilt'], written.position, 15_000);
+    const before = await countOf(v1, 's-d');
     await runner.stop();
 
-    await pool.query('TRUNCATE counts');
     const v2 = start(countingProjector('rebuilt', { version: 2 }));
-    await v2.active;
     const latest = await append('s-e', 'Counted', 1);
-    await expect(watcher.waitFor(['rebuilt'], latest.position, 2000)).resolves.toBe(true);
-    expect(await countOf('s-d')).toBe(before);
-    expect(await countOf('s-e')).toBe(2);
-    expect((await readCheckpoints(pool)).find((c) => c.name === 'rebuilt')?.version).toBe(2);
+    for (let i = 0; i < 400; i++) {
+      if ((await readLiveBuild(pool, 'rebuilt'))?.version === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await expect(watcher.waitFor(['rebuilt'], latest.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(v1, 's-d')).toBe(before);
+    expect(await countOf(v1, 's-e')).toBe(1);
+    const builds = await readBuilds(pool, 'rebuilt');
+    expect(builds.map((b) => [b.build, b.version, b.status])).toEqual([
+      [1, 1, 'retired'],
+      [2, 2, 'live'],
+    ]);
+    // A second build while one is under way is refused.
+    await inTransaction(pool, (client) =>
+      createBuild(client, countingProjector('rebuilt', { version: 2 })),
+    );
+    await expect(
+      inTransaction(pool, (client) =>
+        createBuild(client, countingProjector('rebuilt', { version: 2 })),
+      ),
+    ).rejects.toThrow('rebuilt is already being rebuilt (build 3)');
     await v2.stop();
-    await watcher.close();
   });
 });

@@ -1,44 +1,92 @@
 import pg from 'pg';
 import type { Pool } from 'pg';
-import type { GlobalPosition } from '@wagers/contracts/position';
-import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
+import type { EventStore } from '../event-store/port.ts';
+import { LogWakeup } from '../event-store/wakeup.ts';
+import { inTransaction } from '../db.ts';
 import type { Logger } from '../logger.ts';
-import { lockCheckpoint, resetProjector, saveCheckpoint } from './checkpoints.ts';
-import type { Projector } from './projector.ts';
+import {
+  BuildRefused,
+  createBuild,
+  dropBuild,
+  ensureFollowerBuild,
+  expiredBuilds,
+} from './builds.ts';
+import {
+  BuildGone,
+  CheckpointMoved,
+  followBuild,
+  PoisonEvent,
+  type BuildFollower,
+} from './build-follower.ts';
+import { readBuilds } from './checkpoints.ts';
+import { BUILDS_CHANNEL, type Projector } from './projector.ts';
 
 export interface ProjectorRunnerDeps {
   store: EventStore;
   pool: Pool;
-  /** A connection of its own holds the projector's advisory lock for as long as it runs. */
+  /** A connection of its own per build holds the build's advisory lock for as long as it runs. */
   connectionString: string;
   logger: Logger;
   standbyRetryMs?: number;
+  /** Events per live page. */
   batchSize?: number;
+  /** Events per page while a new build loads the log. */
+  pageSize?: number;
+  /** Follow this build only and start none (the operator's rebuild command). */
+  onlyBuild?: number;
+  /** How long a retired build's tables stay (for a look, or a switch back) before they go. */
+  retiredGraceMs?: number;
+  /** Shared listener for build changes; one of its own when absent. */
+  buildsWakeup?: LogWakeup;
 }
 
 export interface RunningProjector {
   readonly name: string;
-  /** Resolves once this copy holds the lock (it may wait while another copy runs). */
+  /** Resolves once this copy holds the lock of a build (it may wait while another copy runs). */
   readonly active: Promise<void>;
+  /** Builds this copy is filling now. */
+  readonly holding: ReadonlySet<number>;
   stop(): Promise<void>;
 }
 
-class CheckpointMoved extends Error {}
+export const DEFAULT_RETIRED_GRACE_MS = 15 * 60_000;
+
+interface Task {
+  stop(): Promise<void>;
+}
 
 /**
- * Runs one projector: waits for its advisory lock (one active copy across all processes), then
- * follows the log from its checkpoint. Each page of events and the new checkpoint commit in one
- * transaction, so a crash never applies an event twice or skips one.
+ * Runs one projector across all its builds: the live one, and a new one whenever the code's
+ * version is newer than the live build's or an operator asks for a rebuild. Each build has one
+ * active copy across all processes (an advisory lock); other copies wait and take over. Retired
+ * builds are dropped after the grace period.
  */
 export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): RunningProjector {
   const log = deps.logger.child({ projector: projector.name });
+  const wakeup = deps.buildsWakeup ?? new LogWakeup(deps.connectionString, BUILDS_CHANNEL);
+  const tasks = new Map<number, Task>();
+  const holding = new Set<number>();
+  const wakers = new Set<() => void>();
   let stopped = false;
-  let subscription: Subscription | null = null;
   let markActive: () => void = () => undefined;
   const active = new Promise<void>((resolve) => (markActive = resolve));
-  let wakeStandby: (() => void) | null = null;
+  let expiryTimer: NodeJS.Timeout | null = null;
 
-  async function acquireLock(): Promise<pg.Client | null> {
+  /** Sleeps until `ms` pass, a build changes anywhere, or this copy stops. */
+  function pause(ms: number): Promise<void> {
+    if (stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+  }
+
+  async function acquireLock(build: number): Promise<pg.Client | null> {
     while (!stopped) {
       const client = new pg.Client({ connectionString: deps.connectionString });
       client.on('error', (error) => log.warn({ err: error }, 'projector connection lost'));
@@ -46,7 +94,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
         await client.connect();
         const result = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
-          [`projector:${projector.name}`],
+          [`projector:${projector.name}:${build}`],
         );
         if (result.rows[0]?.locked) return client;
         await client.end();
@@ -54,110 +102,148 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
         log.warn({ err: error }, 'could not take the projector lock');
         await client.end().catch(() => undefined);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deps.standbyRetryMs ?? 1000);
-        wakeStandby = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await pause(deps.standbyRetryMs ?? 1000);
     }
     return null;
   }
 
-  async function prepare(client: pg.Client): Promise<GlobalPosition | null> {
-    await client.query('BEGIN');
-    try {
-      const checkpoint = await lockCheckpoint(client, projector);
-      if (checkpoint.version !== projector.version) {
-        log.info(
-          { from: checkpoint.version, to: projector.version },
-          'new projector version: rebuilding',
+  function startTask(build: number): void {
+    let follower: BuildFollower | null = null;
+    let ended = false;
+    const running = (async () => {
+      while (!stopped && !ended) {
+        const client = await acquireLock(build);
+        if (!client) return;
+        try {
+          const row = (await readBuilds(client, projector.name)).find((r) => r.build === build);
+          if (!row || row.status === 'retired') return;
+          holding.add(build);
+          markActive();
+          log.info({ build, status: row.status }, 'projector build active');
+          follower = followBuild(projector, row, client, {
+            store: deps.store,
+            pool: deps.pool,
+            logger: deps.logger,
+            pageSize: deps.pageSize ?? 10_000,
+            batchSize: deps.batchSize ?? 500,
+          });
+          // Asked to stop while this copy was taking the build: nothing else will stop it.
+          if (ended || stopped) void follower.stop();
+          await follower.done;
+          follower = null;
+        } catch (error) {
+          follower = null;
+          if (error instanceof BuildGone) return;
+          // Waits at the event (lock held) until an operator skips it or the process restarts.
+          if (error instanceof PoisonEvent) {
+            if (!ended) await pause(60 * 60_000);
+          } else if (error instanceof CheckpointMoved)
+            log.info('checkpoint moved: following from it');
+          else {
+            log.error({ err: error }, 'projector failed; restarting');
+            await pause(500);
+          }
+        } finally {
+          holding.delete(build);
+          await client.end().catch(() => undefined);
+        }
+      }
+    })().finally(() => tasks.delete(build));
+    tasks.set(build, {
+      async stop() {
+        ended = true;
+        for (const wake of [...wakers]) wake();
+        await follower?.stop();
+        await running;
+      },
+    });
+  }
+
+  async function dropExpired(rows: Awaited<ReturnType<typeof readBuilds>>): Promise<void> {
+    const grace = deps.retiredGraceMs ?? DEFAULT_RETIRED_GRACE_MS;
+    for (const row of expiredBuilds(rows, grace)) {
+      await inTransaction(deps.pool, (client) => dropBuild(client, row.name, row.build)).then(
+        () => log.info({ build: row.build }, 'retired build dropped'),
+        (error: unknown) => log.warn({ err: error, build: row.build }, 'could not drop a build'),
+      );
+    }
+    const next = rows
+      .filter((row) => row.status === 'retired' && row.retiredAt)
+      .map((row) => row.retiredAt!.getTime() + grace - Date.now())
+      .filter((ms) => ms > 0);
+    if (expiryTimer) clearTimeout(expiryTimer);
+    expiryTimer =
+      next.length > 0 ? setTimeout(() => void refresh(), Math.min(...next) + 100) : null;
+  }
+
+  async function reconcile(): Promise<void> {
+    if (!projector.schema) {
+      await inTransaction(deps.pool, (client) => ensureFollowerBuild(client, projector));
+    } else if (deps.onlyBuild === undefined) {
+      const rows = await readBuilds(deps.pool, projector.name);
+      const live = rows.find((row) => row.status === 'live');
+      const building = rows.find((row) => row.status === 'building');
+      if (!building && (!live || live.version < projector.version)) {
+        log.info({ from: live?.version, to: projector.version }, 'new projector version: building');
+        await inTransaction(deps.pool, (client) => createBuild(client, projector)).catch(
+          (error: unknown) => {
+            if (!(error instanceof BuildRefused)) throw error;
+          },
         );
-        await resetProjector(client, projector);
-        await client.query('COMMIT');
-        return null;
       }
-      await client.query('COMMIT');
-      return checkpoint.position;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      await dropExpired(rows);
+    }
+    const rows = await readBuilds(deps.pool, projector.name);
+    for (const row of rows) {
+      const wanted =
+        row.status !== 'retired' &&
+        row.version === projector.version &&
+        (deps.onlyBuild === undefined || row.build === deps.onlyBuild);
+      if (wanted && !tasks.has(row.build) && !stopped) startTask(row.build);
+    }
+    for (const [build, task] of tasks) {
+      const row = rows.find((r) => r.build === build);
+      if (!row || row.status === 'retired') void task.stop();
     }
   }
 
-  async function applyBatch(
-    client: pg.Client,
-    expected: { position: GlobalPosition | null },
-    events: RecordedEvent[],
-  ) {
-    await client.query('BEGIN');
-    try {
-      const checkpoint = await lockCheckpoint(client, projector);
-      // An operator reset (rebuild) moved the checkpoint under us: start again from it.
-      if (checkpoint.position !== expected.position) throw new CheckpointMoved();
-      for (const event of events) await projector.apply(client, event);
-      const last = events[events.length - 1]!.position;
-      await saveCheckpoint(client, projector.name, last, { status: 'running' });
-      await client.query('COMMIT');
-      expected.position = last;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+  let refreshing: Promise<void> | null = null;
+  let again = false;
+  function refresh(): Promise<void> {
+    if (refreshing) {
+      again = true;
+      return refreshing;
     }
+    refreshing = (async () => {
+      do {
+        again = false;
+        if (stopped) return;
+        await reconcile().catch((error: unknown) =>
+          log.error({ err: error }, 'could not read the projector builds'),
+        );
+      } while (again);
+    })().finally(() => (refreshing = null));
+    return refreshing;
   }
 
-  async function follow(client: pg.Client): Promise<void> {
-    while (!stopped) {
-      const expected = { position: await prepare(client) };
-      let failure: unknown = null;
-      const current = deps.store.subscribeToAll({
-        after: expected.position,
-        batchSize: deps.batchSize ?? 500,
-        onEvents: (events) => applyBatch(client, expected, events),
-        onError: (error) => (failure = error),
-      });
-      subscription = current;
-      // stop() may have run while this copy was preparing, before there was anything to stop.
-      if (stopped) void current.stop();
-      await current.done;
-      subscription = null;
-      if (stopped) return;
-      if (failure instanceof CheckpointMoved) {
-        log.info('checkpoint moved by an operator: following from it');
-        continue;
-      }
-      // Any other failure may have broken the lock's connection: give the lock up and take it again.
-      log.error({ err: failure }, 'projector failed; restarting');
-      return;
-    }
-  }
-
-  const running = (async () => {
-    while (!stopped) {
-      const lockClient = await acquireLock();
-      if (!lockClient) return;
-      markActive();
-      log.info('projector active');
-      try {
-        await follow(lockClient);
-      } catch (error) {
-        log.error({ err: error }, 'projector failed; restarting');
-      } finally {
-        await lockClient.end().catch(() => undefined);
-      }
-      if (!stopped) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  })();
+  const unlisten = wakeup.onWake(() => {
+    for (const wake of [...wakers]) wake();
+    void refresh();
+  });
+  void refresh();
 
   return {
     name: projector.name,
     active,
+    holding,
     async stop() {
       stopped = true;
-      wakeStandby?.();
-      await subscription?.stop();
-      await running;
+      unlisten();
+      if (expiryTimer) clearTimeout(expiryTimer);
+      for (const wake of [...wakers]) wake();
+      await refreshing;
+      await Promise.all([...tasks.values()].map((task) => task.stop()));
+      if (!deps.buildsWakeup) await wakeup.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 import { LogWakeup } from '../event-store/wakeup.ts';
-import { readCheckpoints } from './checkpoints.ts';
+import { readLivePositions } from './checkpoints.ts';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
 
 interface Waiter {
@@ -12,7 +12,8 @@ interface Waiter {
 
 /**
  * Read-your-writes: lets a query wait until the projectors it reads have passed a position.
- * Woken by the notification every checkpoint commit sends, never by polling.
+ * Follows each projector's live build (the one reads see), including across a switch. Woken by
+ * the notification every checkpoint commit and every switch sends, never by polling.
  */
 export class ProjectionWatcher {
   private readonly wakeup: LogWakeup;
@@ -51,12 +52,12 @@ export class ProjectionWatcher {
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
-        const rows = await readCheckpoints(this.pool).catch(() => []);
+        const live = await readLivePositions(this.pool).catch(() => null);
         const now = performance.now();
-        for (const row of rows) {
-          if (this.positions.get(row.name) === row.position) continue;
-          this.positions.set(row.name, row.position);
-          this.learnedAt.set(row.name, now);
+        for (const [name, position] of live ?? []) {
+          if (this.positions.get(name) === position) continue;
+          this.positions.set(name, position);
+          this.learnedAt.set(name, now);
         }
         for (const waiter of this.waiters) {
           if (this.reached(waiter.names, waiter.position)) {

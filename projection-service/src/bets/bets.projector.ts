@@ -1,125 +1,129 @@
 import type { ClientBase } from 'pg';
+import { parsePosition } from '@wagers/contracts/position';
 import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { copyRows } from '@wagers/platform/projections/copy';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { rowTable } from '@wagers/platform/projections/row-table';
+import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
+import { betsSchema } from './bets.schema.ts';
 
 const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
 
-/** Column changes one event makes to its rm_bets row (besides revision and updated_at). */
-function changes(event: BetEvent): Record<string, unknown> | null {
-  switch (event.type) {
-    case 'BetProposed':
-      return null;
-    case 'BetInviteAttached':
-      return { invite_code: event.data.inviteCode };
-    case 'BetInviteResent':
-    case 'ResolutionDisputed':
-      return {};
-    case 'BetInviteAccepted':
-      return { status: 'active', opponent_id: event.data.opponentId, invitee: null };
-    case 'BetAccepted':
-      return { status: 'active' };
-    case 'BetDeclined':
-      return { status: 'declined' };
-    case 'BetDeleted':
-      return { status: 'deleted' };
-    case 'ResolutionSubmitted':
-      return {
-        status: 'awaiting_resolution',
-        [event.data.party === 'creator' ? 'creator_resolution' : 'opponent_resolution']:
-          event.data.resolution,
-      };
-    case 'BetCompleted':
-      return { status: 'completed', winner_id: event.data.winnerId };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+const bets = rowTable('rm_bets', 'id', {
+  id: 'uuid',
+  seq: 'bigint',
+  title: 'text',
+  description: 'text',
+  wager_type: 'text',
+  wager_amount_cents: 'bigint',
+  wager_description: 'text',
+  end_date: 'date',
+  validation_mode: 'text',
+  status: 'text',
+  creator_id: 'uuid',
+  opponent_id: 'uuid',
+  invitee: 'text',
+  invite_code: 'text',
+  creator_resolution: 'text',
+  opponent_resolution: 'text',
+  winner_id: 'uuid',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  revision: 'bigint',
+} satisfies Record<keyof BetState, string>);
+
+const historyColumns = [
+  'bet_id',
+  'revision',
+  'event_id',
+  'type',
+  'data',
+  'actor_id',
+  'occurred_at',
+] as const;
+
+function toFacts(events: RecordedEvent[]): { fact: BetFact; recorded: RecordedEvent }[] {
+  const facts: { fact: BetFact; recorded: RecordedEvent }[] = [];
+  for (const recorded of events) {
+    if (!recorded.streamId.startsWith('bet-')) continue;
+    const event = readBetEvent(recorded);
+    if (!event) continue;
+    facts.push({
+      fact: {
+        betId: recorded.streamId.slice('bet-'.length),
+        event,
+        revision: recorded.revision,
+        seq: parsePosition(recorded.position)[1],
+        occurredAt: recorded.metadata.occurredAt,
+      },
+      recorded,
+    });
   }
+  return facts;
 }
 
-async function insertBet(
+/**
+ * The stored rows of the bets the page touches. While a new build bulk loads, every event is new
+ * to it, so a bet proposed in this page cannot be stored yet and only older bets are looked up.
+ */
+async function loadStored(
   client: ClientBase,
-  event: RecordedEvent,
-  data: BetEvent & { type: 'BetProposed' },
-) {
-  const bet = data.data;
-  await client.query(
-    `INSERT INTO rm_bets (id, title, description, wager_type, wager_amount_cents, wager_description, end_date,
-       validation_mode, status, creator_id, opponent_id, invitee, created_at, updated_at, revision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $12, $13)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      bet.betId,
-      bet.title,
-      bet.description,
-      bet.wagerType,
-      bet.wagerAmountCents,
-      bet.wagerDescription,
-      bet.endDate,
-      bet.validationMode,
-      bet.creatorId,
-      bet.opponentId,
-      bet.inviteeEmail ?? bet.inviteePhone,
-      event.metadata.occurredAt,
-      event.revision.toString(),
-    ],
-  );
-}
-
-async function updateBet(
-  client: ClientBase,
-  event: RecordedEvent,
-  betId: string,
-  columns: Record<string, unknown>,
-) {
-  const names = Object.keys(columns);
-  const assignments = names.map((name, index) => `${name} = $${index + 4}`);
-  await client.query(
-    `UPDATE rm_bets SET ${[...assignments, 'updated_at = $3', 'revision = $2'].join(', ')}
-     WHERE id = $1 AND revision < $2`,
-    [
-      betId,
-      event.revision.toString(),
-      event.metadata.occurredAt,
-      ...names.map((name) => columns[name]),
-    ],
-  );
+  facts: { fact: BetFact }[],
+  bulk: boolean,
+): Promise<Map<string, BetState>> {
+  const proposedHere = new Set<string>();
+  const ids = new Set<string>();
+  for (const { fact } of facts) {
+    if (bulk && fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
+    else if (!proposedHere.has(fact.betId)) ids.add(fact.betId);
+  }
+  // The table's text round trip gives back exactly the columns a BetState holds.
+  return (await bets.load(client, ids)) as Map<string, BetState>;
 }
 
 /**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
- * in stream order). Both key on the stream revision, so replaying an event changes nothing.
+ * in stream order). A page is folded in memory and each row written once: new bets and history
+ * rows by COPY, bets an earlier page stored by one UPDATE. An event at or below a stored bet's
+ * revision was applied before and is left out, so replaying a page changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 1,
+  version: 2,
   tables: ['rm_bets', 'rm_bet_history'],
-  async apply(client, recorded) {
-    if (!recorded.streamId.startsWith('bet-')) return;
-    const event = readBetEvent(recorded);
-    if (!event) return;
-    const betId = recorded.streamId.slice('bet-'.length);
-    await client.query(
-      `INSERT INTO rm_bet_history (bet_id, revision, event_id, type, data, actor_id, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (bet_id, revision) DO NOTHING`,
-      [
-        betId,
-        recorded.revision.toString(),
+  schema: betsSchema,
+  async applyPage(client, events, { bulk }) {
+    const facts = toFacts(events);
+    if (facts.length === 0) return;
+    const stored = await loadStored(client, facts, bulk);
+    const folded = new Map(stored);
+    const history: (string | null)[][] = [];
+    for (const { fact, recorded } of facts) {
+      const seen = stored.get(fact.betId);
+      if (seen && BigInt(seen.revision) >= fact.revision) continue;
+      const after = evolveBet(folded.get(fact.betId), fact);
+      if (after) folded.set(fact.betId, after);
+      history.push([
+        fact.betId,
+        fact.revision.toString(),
         recorded.id,
-        event.type,
-        event.data,
+        fact.event.type,
+        JSON.stringify(fact.event.data),
         recorded.metadata.actorId,
-        recorded.metadata.occurredAt,
-      ],
-    );
-    if (event.type === 'BetProposed') {
-      await insertBet(client, recorded, event);
-      return;
+        fact.occurredAt,
+      ]);
     }
-    const columns = changes(event);
-    if (columns) await updateBet(client, recorded, betId, columns);
+    const created: BetState[] = [];
+    const changed: BetState[] = [];
+    for (const [id, row] of folded) {
+      const before = stored.get(id);
+      if (!before) created.push(row);
+      else if (row !== before) changed.push(row);
+    }
+    await bets.insert(client, created);
+    await bets.update(client, changed);
+    await copyRows(client, 'rm_bet_history', historyColumns, history);
   },
 };

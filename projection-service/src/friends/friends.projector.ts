@@ -1,11 +1,13 @@
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { friendsSchema } from './friends.schema.ts';
 
 /** rm_friendships (both directions) and rm_friend_requests, from the pairs' friendship streams. */
 export const friendsProjector: Projector = {
   name: 'friends',
   version: 1,
   tables: ['rm_friendships', 'rm_friend_requests'],
+  schema: friendsSchema,
   async apply(client, event) {
     const revision = event.revision.toString();
     const at = event.metadata.occurredAt;

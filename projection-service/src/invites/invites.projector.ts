@@ -1,67 +1,88 @@
-import { inviteEventSchemas } from '@wagers/contracts/events/invite';
+import { inviteEventSchemas, type InviteEvent } from '@wagers/contracts/events/invite';
+import { schemaReader } from '@wagers/platform/decider';
 import type { Projector } from '@wagers/platform/projections/projector';
+import {
+  factsOf,
+  foldRows,
+  rowTable,
+  type Fact,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
+import { invitesSchema } from './invites.schema.ts';
+
+const readInviteEvent = schemaReader<InviteEvent>(inviteEventSchemas);
+
+const columns = {
+  code: 'text',
+  inviter_id: 'uuid',
+  invitee_email: 'text',
+  invitee_phone: 'text',
+  bet_id: 'uuid',
+  message: 'text',
+  status: 'text',
+  accepted_by: 'uuid',
+  delivery_status: 'text',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  revision: 'bigint',
+};
+const invites = rowTable('rm_invites', 'code', columns);
+
+type InviteRow = TextRow<keyof typeof columns>;
+
+type InviteFact = Fact<InviteEvent>;
+
+function changes(event: InviteEvent): Partial<InviteRow> {
+  switch (event.type) {
+    case 'InviteResent':
+      return { delivery_status: 'pending' };
+    case 'InviteAccepted':
+      return { status: 'accepted', accepted_by: event.data.acceptedBy };
+    case 'InviteDelivered':
+      return { delivery_status: 'delivered' };
+    case 'InviteDeliveryFailed':
+      return { delivery_status: 'failed' };
+    default:
+      return {};
+  }
+}
+
+/** The invite after one more event of its stream; an event applied before changes nothing. */
+export function evolveInvite(
+  row: InviteRow | undefined,
+  { event, revision, occurredAt }: InviteFact,
+) {
+  if (event.type === 'InviteSent') {
+    const data = event.data;
+    return (
+      row ?? {
+        code: data.code,
+        inviter_id: data.inviterId,
+        invitee_email: data.inviteeEmail,
+        invitee_phone: data.inviteePhone,
+        bet_id: data.betId,
+        message: data.message,
+        status: 'pending',
+        accepted_by: null,
+        delivery_status: 'pending',
+        created_at: occurredAt,
+        updated_at: occurredAt,
+        revision: revision.toString(),
+      }
+    );
+  }
+  if (!row || BigInt(row.revision!) >= revision) return row;
+  return { ...row, ...changes(event), updated_at: occurredAt, revision: revision.toString() };
+}
 
 /** rm_invites: one row per invite, for the public invite page and the inviter's lists. */
 export const invitesProjector: Projector = {
   name: 'invites',
   version: 1,
   tables: ['rm_invites'],
-  async apply(client, event) {
-    const revision = event.revision.toString();
-    const at = event.metadata.occurredAt;
-    const update = (code: string, set: string, values: unknown[]) =>
-      client.query(
-        `UPDATE rm_invites SET ${set}, updated_at = $2, revision = $3 WHERE code = $1 AND revision < $3`,
-        [code, at, revision, ...values],
-      );
-    switch (event.type) {
-      case 'InviteSent': {
-        const data = inviteEventSchemas.InviteSent.parse(event.data);
-        await client.query(
-          `INSERT INTO rm_invites (code, inviter_id, invitee_email, invitee_phone, bet_id, message, status,
-                                   created_at, updated_at, revision)
-           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $8) ON CONFLICT (code) DO NOTHING`,
-          [
-            data.code,
-            data.inviterId,
-            data.inviteeEmail,
-            data.inviteePhone,
-            data.betId,
-            data.message,
-            at,
-            revision,
-          ],
-        );
-        return;
-      }
-      case 'InviteResent':
-        await update(
-          inviteEventSchemas.InviteResent.parse(event.data).code,
-          `delivery_status = 'pending'`,
-          [],
-        );
-        return;
-      case 'InviteAccepted': {
-        const data = inviteEventSchemas.InviteAccepted.parse(event.data);
-        await update(data.code, `status = 'accepted', accepted_by = $4`, [data.acceptedBy]);
-        return;
-      }
-      case 'InviteDelivered':
-        await update(
-          inviteEventSchemas.InviteDelivered.parse(event.data).code,
-          `delivery_status = 'delivered'`,
-          [],
-        );
-        return;
-      case 'InviteDeliveryFailed':
-        await update(
-          inviteEventSchemas.InviteDeliveryFailed.parse(event.data).code,
-          `delivery_status = 'failed'`,
-          [],
-        );
-        return;
-      default:
-        return;
-    }
+  schema: invitesSchema,
+  async applyPage(client, events) {
+    const facts = factsOf(events, readInviteEvent);
+    await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite);
   },
 };

@@ -1,72 +1,70 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import {
-  operatorProjectionsStream,
-  type ProjectionRebuildRequested,
-} from '@wagers/contracts/events/projection';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 import { inTransaction } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
-import { readCheckpoints, resetProjector } from '@wagers/platform/projections/checkpoints';
+import {
+  BuildRefused,
+  createBuild,
+  dropBuild,
+  switchBuild,
+} from '@wagers/platform/projections/builds';
+import { readBuilds, type BuildRow } from '@wagers/platform/projections/checkpoints';
 import { projectorLag, type ProjectorLag } from '@wagers/platform/projections/lag';
-import type { Projector } from '@wagers/platform/projections/projector';
+import { BUILDS_CHANNEL, type Projector } from '@wagers/platform/projections/projector';
 import { runProjector } from '@wagers/platform/projections/runner';
+import { recordOperatorEvent } from './record.ts';
 
-export interface ProjectionStatus extends ProjectorLag {
+export { BuildRefused };
+
+export interface ProjectionStatus {
   head: GlobalPosition | null;
+  builds: ProjectorLag[];
+  /** Projectors this service knows that have never run. */
+  neverRun: string[];
 }
 
-/** Each known projector's checkpoint and how far it trails the head of the log. */
+/** Every build of every follower of the log, its state and checkpoint, and how far it trails. */
 export async function projectionStatus(
   pool: Pool,
   store: EventStore,
   projectors: Projector[],
-): Promise<ProjectionStatus[]> {
-  const [lags, head] = await Promise.all([projectorLag(pool), store.headPosition()]);
-  const byName = new Map(lags.map((lag) => [lag.name, lag]));
-  const names = [...new Set([...projectors.map((p) => p.name), ...byName.keys()])].sort();
-  return names.map((name) => ({
-    ...(byName.get(name) ?? {
-      name,
-      version: 0,
-      status: 'never run',
-      position: null,
-      events: 0,
-      seconds: 0,
-    }),
-    head,
-  }));
+): Promise<ProjectionStatus> {
+  const [builds, head] = await Promise.all([projectorLag(pool), store.headPosition()]);
+  const seen = new Set(builds.map((build) => build.name));
+  return { head, builds, neverRun: projectors.map((p) => p.name).filter((n) => !seen.has(n)) };
 }
 
-/** Whether some process holds the projector's lock, i.e. runs it now. */
-async function isRunningElsewhere(pool: Pool, name: string): Promise<boolean> {
+/** Whether some process holds a build's lock, i.e. fills it now. */
+async function isHeld(pool: Pool, name: string, build: number): Promise<boolean> {
+  const key = `projector:${name}:${build}`;
   const client = await pool.connect();
   try {
     const result = await client.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
-      [`projector:${name}`],
+      [key],
     );
     if (!result.rows[0]?.locked) return true;
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`projector:${name}`]);
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
     return false;
   } finally {
     client.release();
   }
 }
 
-async function checkpointOf(pool: Pool, name: string): Promise<GlobalPosition | null> {
-  const rows = await readCheckpoints(pool);
-  return rows.find((row) => row.name === name)?.position ?? null;
-}
-
 export interface RebuildProgress {
   name: string;
+  build: number;
   applied: number;
   total: number;
-  caughtUp: boolean;
-  /** Who replays the log: a running service, or this process. */
-  runner: 'service' | 'this process';
+  /** Events per second over the last few seconds. */
+  rate: number;
+  /** Seconds left at that rate; null before a rate is known. */
+  secondsLeft: number | null;
+  /** Reads use the build now (or, switching by hand, it has caught up). */
+  done: boolean;
+  /** Who fills the build: a running service (or another rebuild), or this process. */
+  runner: 'another process' | 'this process';
 }
 
 export interface RebuildDeps {
@@ -75,59 +73,159 @@ export interface RebuildDeps {
   connectionString: string;
   logger: Logger;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Resolves to stop following (Ctrl-C): the build stays at its checkpoint for a later resume. */
+  interrupted?: Promise<void>;
   pollMs?: number;
+  pageSize?: number;
+  /** Leave reads on the live build until an operator switches. */
+  manualSwitch?: boolean;
+}
+
+export type RebuildOutcome = 'switched' | 'caught up' | 'interrupted';
+
+/**
+ * Starts a new build of the projector next to the live one, or resumes one that was interrupted,
+ * and follows it until reads have switched to it. A build another process is filling now is
+ * refused. If a service runs the projector it may take the build over; either way the build
+ * resumes from its checkpoint.
+ */
+export async function rebuildProjector(
+  projector: Projector,
+  deps: RebuildDeps,
+): Promise<{ build: number; resumed: boolean; outcome: RebuildOutcome }> {
+  const existing = (await readBuilds(deps.pool, projector.name)).find(
+    (row) => row.status === 'building',
+  );
+  if (existing && (await isHeld(deps.pool, projector.name, existing.build))) {
+    throw new BuildRefused(
+      `${projector.name} is already being rebuilt (build ${existing.build}, ${existing.events} events so far) ` +
+        'by another process; watch it with `status`, or retire that build to start again',
+    );
+  }
+  let row: BuildRow;
+  if (existing) row = existing;
+  else {
+    row = await inTransaction(deps.pool, (client) =>
+      createBuild(client, projector, { autoSwitch: !deps.manualSwitch }),
+    );
+    await recordOperatorEvent(deps.store, {
+      type: 'ProjectionRebuildRequested',
+      data: { projector: projector.name, version: projector.version },
+    });
+  }
+  const runner = runProjector(projector, { ...deps, onlyBuild: row.build });
+  try {
+    const outcome = await watchBuild(projector, row, runner.holding, deps);
+    return { build: row.build, resumed: existing !== undefined, outcome };
+  } finally {
+    await runner.stop();
+  }
+}
+
+async function watchBuild(
+  projector: Projector,
+  start: BuildRow,
+  holding: ReadonlySet<number>,
+  deps: RebuildDeps,
+): Promise<RebuildOutcome> {
+  const lagOf = async () =>
+    (await projectorLag(deps.pool, { name: projector.name, build: start.build }))[0];
+  const first = await lagOf();
+  let total = (first?.events ?? 0) + (first?.lagEvents ?? 0);
+  const samples: { at: number; applied: number }[] = [];
+  let interrupted = false;
+  void deps.interrupted?.then(() => (interrupted = true));
+  for (;;) {
+    const row = (await readBuilds(deps.pool, projector.name)).find((r) => r.build === start.build);
+    if (!row) throw new BuildRefused(`${projector.name} build ${start.build} was retired`);
+    const caughtUp = row.indexed && row.status === 'building' && (await lagOf())?.lagEvents === 0;
+    const done = row.status === 'live' || (caughtUp && !row.autoSwitch);
+    total = done ? row.events : Math.max(total, row.events);
+    samples.push({ at: Date.now(), applied: row.events });
+    while (samples.length > 2 && samples[0]!.at < Date.now() - 5000) samples.shift();
+    const oldest = samples[0]!;
+    const seconds = (Date.now() - oldest.at) / 1000;
+    const rate = seconds > 0 ? (row.events - oldest.applied) / seconds : 0;
+    deps.onProgress?.({
+      name: projector.name,
+      build: row.build,
+      applied: row.events,
+      total,
+      rate,
+      secondsLeft: rate > 0 ? Math.max(0, total - row.events) / rate : null,
+      done,
+      runner: holding.has(row.build) ? 'this process' : 'another process',
+    });
+    if (row.status === 'live') return 'switched';
+    if (done) return 'caught up';
+    if (row.error) {
+      throw new BuildRefused(
+        `${projector.name} build ${row.build} stopped at event ${row.errorPosition ?? '?'}: ${row.error}`,
+      );
+    }
+    if (interrupted) return 'interrupted';
+    await Promise.race([
+      new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 250)),
+      deps.interrupted,
+    ]);
+  }
+}
+
+/** Switches reads to the projector's build under way, once it has caught up with the live one. */
+export async function switchProjector(pool: Pool, projector: Projector): Promise<number> {
+  const building = (await readBuilds(pool, projector.name)).find((r) => r.status === 'building');
+  if (!building) throw new BuildRefused(`${projector.name} has no build under way to switch to`);
+  const switched = await inTransaction(pool, (client) =>
+    switchBuild(client, projector, building.build),
+  );
+  if (!switched) {
+    throw new BuildRefused(
+      `${projector.name} build ${building.build} has not caught up with the live build yet; try again when status shows no lag`,
+    );
+  }
+  return building.build;
+}
+
+/** Drops a retired build's tables now, or abandons a build under way. */
+export async function retireBuild(pool: Pool, name: string, build: number): Promise<void> {
+  await inTransaction(pool, (client) => dropBuild(client, name, build));
 }
 
 /**
- * Empties the projector's tables and sends it back to the start of the log, then waits until it
- * has replayed everything up to the moment of the reset. A copy running in a service does the
- * replay (the recorded request wakes it); if none runs, this process runs the projector itself.
+ * Tells the projector to pass over the event it stopped at, and records that in the log first:
+ * nothing is ever skipped without a trace.
  */
-export async function rebuildProjector(projector: Projector, deps: RebuildDeps): Promise<void> {
-  const runner = (await isRunningElsewhere(deps.pool, projector.name)) ? 'service' : 'this process';
-  await inTransaction(deps.pool, (client) => resetProjector(client, projector));
-  const request: ProjectionRebuildRequested = {
-    type: 'ProjectionRebuildRequested',
-    data: { projector: projector.name, version: projector.version },
-  };
-  const { position: target } = await deps.store.appendToStream(
-    operatorProjectionsStream,
-    [
-      {
-        id: randomUUID(),
-        type: request.type,
-        data: request.data,
-        metadata: {
-          actorId: null,
-          correlationId: randomUUID(),
-          causationId: null,
-          occurredAt: new Date().toISOString(),
-          schemaVersion: 1,
-        },
-      },
-    ],
-    { expectedRevision: 'any' },
+export async function skipEvent(
+  pool: Pool,
+  store: EventStore,
+  projector: Projector,
+  position: GlobalPosition,
+): Promise<BuildRow> {
+  const stopped = (await readBuilds(pool, projector.name)).find(
+    (row) => row.errorPosition !== null && comparePositions(row.errorPosition, position) === 0,
   );
-  const local = runner === 'this process' ? runProjector(projector, deps) : null;
-  try {
-    const total =
-      (await projectorLag(deps.pool)).find((lag) => lag.name === projector.name)?.events ?? 0;
-    for (;;) {
-      const position = await checkpointOf(deps.pool, projector.name);
-      const caughtUp = position !== null && comparePositions(position, target) >= 0;
-      const remaining =
-        (await projectorLag(deps.pool)).find((lag) => lag.name === projector.name)?.events ?? 0;
-      deps.onProgress?.({
-        name: projector.name,
-        applied: Math.max(0, total - remaining),
-        total,
-        caughtUp,
-        runner,
-      });
-      if (caughtUp) return;
-      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 250));
-    }
-  } finally {
-    await local?.stop();
+  if (!stopped?.errorEventId) {
+    throw new BuildRefused(
+      `${projector.name} has not stopped at ${position}; status shows where a projector stopped`,
+    );
   }
+  await recordOperatorEvent(store, {
+    type: 'ProjectionEventSkipped',
+    data: {
+      projector: projector.name,
+      version: stopped.version,
+      eventId: stopped.errorEventId,
+      position,
+      error: stopped.error,
+    },
+  });
+  await inTransaction(pool, async (client) => {
+    await client.query(
+      `INSERT INTO projection_skips (name, version, event_id, position) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [projector.name, stopped.version, stopped.errorEventId, position],
+    );
+    await client.query('SELECT pg_notify($1, $2)', [BUILDS_CHANNEL, projector.name]);
+  });
+  return stopped;
 }

@@ -1,49 +1,64 @@
-import { userEventSchemas } from '@wagers/contracts/events/user';
+import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
+import { schemaReader } from '@wagers/platform/decider';
 import type { Projector } from '@wagers/platform/projections/projector';
+import {
+  factsOf,
+  foldRows,
+  rowTable,
+  type Fact,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
+import { usersSchema } from './users.schema.ts';
+
+const readUserEvent = schemaReader<UserEvent>(userEventSchemas);
+
+const users = rowTable('rm_users', 'id', {
+  id: 'uuid',
+  email: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  profile_image_url: 'text',
+  created_at: 'timestamptz',
+  revision: 'bigint',
+});
+
+type UserRow = TextRow<
+  'id' | 'email' | 'first_name' | 'last_name' | 'profile_image_url' | 'created_at' | 'revision'
+>;
+
+type UserFact = Fact<UserEvent>;
+
+/** The user after one more event of their stream; an event applied before changes nothing. */
+export function evolveUser(row: UserRow | undefined, { event, revision, occurredAt }: UserFact) {
+  if (event.type === 'UserRegistered') {
+    return (
+      row ?? {
+        id: event.data.userId,
+        email: event.data.email,
+        first_name: event.data.firstName,
+        last_name: event.data.lastName,
+        profile_image_url: null,
+        created_at: occurredAt,
+        revision: revision.toString(),
+      }
+    );
+  }
+  if (!row || BigInt(row.revision!) >= revision) return row;
+  const change =
+    event.type === 'ProfileUpdated'
+      ? { first_name: event.data.firstName, last_name: event.data.lastName }
+      : { profile_image_url: event.data.avatarUrl };
+  return { ...row, ...change, revision: revision.toString() };
+}
 
 /** rm_users: one row per registered user, as every API response shows users. */
 export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['rm_users'],
-  async apply(client, event) {
-    const revision = event.revision.toString();
-    switch (event.type) {
-      case 'UserRegistered': {
-        const data = userEventSchemas.UserRegistered.parse(event.data);
-        await client.query(
-          `INSERT INTO rm_users (id, email, first_name, last_name, created_at, revision)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            data.userId,
-            data.email,
-            data.firstName,
-            data.lastName,
-            event.metadata.occurredAt,
-            revision,
-          ],
-        );
-        return;
-      }
-      case 'ProfileUpdated': {
-        const data = userEventSchemas.ProfileUpdated.parse(event.data);
-        await client.query(
-          `UPDATE rm_users SET first_name = $2, last_name = $3, revision = $4 WHERE id = $1 AND revision < $4`,
-          [data.userId, data.firstName, data.lastName, revision],
-        );
-        return;
-      }
-      case 'AvatarChanged': {
-        const data = userEventSchemas.AvatarChanged.parse(event.data);
-        await client.query(
-          `UPDATE rm_users SET profile_image_url = $2, revision = $3 WHERE id = $1 AND revision < $3`,
-          [data.userId, data.avatarUrl, revision],
-        );
-        return;
-      }
-      default:
-        return;
-    }
+  schema: usersSchema,
+  async applyPage(client, events) {
+    const facts = factsOf(events, readUserEvent);
+    await foldRows(client, users, facts, (fact) => fact.event.data.userId, evolveUser);
   },
 };

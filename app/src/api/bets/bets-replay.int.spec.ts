@@ -12,6 +12,8 @@ import { befriend, betInput, person, proposeTo, sync, type Person } from './http
 import { rebuildProjector } from '@wagers/projection-service/operator/projections';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
+import { applyToLiveBuild } from '@wagers/platform/projections/apply-to-live';
+import { readLiveBuild } from '@wagers/platform/projections/checkpoints';
 
 const cli = createRequire(import.meta.url).resolve('@wagers/projection-service/cli');
 const run = promisify(execFile);
@@ -108,22 +110,23 @@ afterAll(async () => {
 });
 
 describe('replay', () => {
-  it('drops every read model, rebuilds it from the log, and the API answers exactly as before', async () => {
+  it('rebuilds every read model from the log next to the live one, and the API answers exactly as before', async () => {
     const before = await everything();
     const logger = createLogger('silent');
-    const runners = new Set<string>();
     for (const projector of allProjectors) {
-      await rebuildProjector(projector, {
+      const previous = await readLiveBuild(pool, projector.name);
+      const result = await rebuildProjector(projector, {
         pool,
         store,
         connectionString: app.databaseUrl,
         logger,
         pollMs: 50,
-        onProgress: (progress) => runners.add(progress.runner),
       });
+      // A new build next to the old one, and reads switched to it.
+      expect(result).toMatchObject({ resumed: false, outcome: 'switched' });
+      expect(result.build).toBeGreaterThan(previous!.build);
+      expect((await readLiveBuild(pool, projector.name))?.build).toBe(result.build);
     }
-    // The projectors ran in the app all along: it replayed, woken by the recorded request.
-    expect([...runners]).toEqual(['service']);
     const rows = await pool.query<{ n: string }>('SELECT count(*) AS n FROM rm_bets');
     expect(Number(rows.rows[0]?.n)).toBe(betIds.length);
     expect(await everything()).toEqual(before);
@@ -135,14 +138,9 @@ describe('replay', () => {
       event.streamId.startsWith('bet-'),
     );
     expect(events.length).toBeGreaterThan(20);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const event of events) await betsProjector.apply(client, event);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await applyToLiveBuild(pool, betsProjector, events);
+    // And one event at a time, each in a page of its own.
+    for (const event of events) await applyToLiveBuild(pool, betsProjector, [event]);
     expect(await everything()).toEqual(before);
   });
 });
@@ -155,14 +153,18 @@ describe('projections CLI', () => {
     expect(stdout).toMatch(/^head of the log: \d+-\d+/);
     for (const projector of allProjectors)
       expect(stdout).toMatch(
-        new RegExp(`^${projector.name}\\s+1\\s+running\\s+\\d+-\\d+\\s+\\d+`, 'm'),
+        new RegExp(
+          `^${projector.name}\\s+\\d+\\s+${projector.version}\\s+live\\s+\\d+-\\d+\\s+\\d+\\s+0\\s`,
+          'm',
+        ),
       );
   });
 
   it('rebuild <name> replays one projector and reports when it has caught up', async () => {
     const before = await everything();
     const { stdout } = await run('npx', ['tsx', cli, 'rebuild', 'bets'], { env: env() });
-    expect(stdout).toMatch(/bets: \d+\/\d+ events \(100%\), replayed by service - caught up/);
+    expect(stdout).toMatch(/^bets build \d+ \[#{30}\] 100% [\d,]+\/[\d,]+ events/m);
+    expect(stdout).toMatch(/^bets build \d+ \(started\) is live: reads switched to it\.$/m);
     expect(await everything()).toEqual(before);
   });
 

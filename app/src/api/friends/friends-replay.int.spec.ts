@@ -6,6 +6,7 @@ import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import { createLogger } from '@wagers/platform/logger';
+import { applyToLiveBuild } from '@wagers/platform/projections/apply-to-live';
 import { rebuildProjector } from '@wagers/projection-service/operator/projections';
 import { invitesProjector } from '@wagers/projection-service/invites/invites.projector';
 import { usersProjector } from '@wagers/projection-service/users/users.projector';
@@ -120,16 +121,8 @@ describe('friends, invites and users read models', () => {
   it('do not change when every event is applied a second time', async () => {
     const before = await everything();
     const events = await store.readAll({ maxCount: 10_000 });
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const projector of [usersProjector, friendsProjector, invitesProjector]) {
-        for (const event of events) await projector.apply(client, event);
-      }
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    for (const projector of [usersProjector, friendsProjector, invitesProjector])
+      await applyToLiveBuild(pool, projector, events);
     expect(await everything()).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import type { CreateInviteResponse, InviteView } from '@wagers/contracts/api/inv
 import type { User } from '@wagers/contracts/api/user';
 import { inviteStream } from '@wagers/contracts/events/invite';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
-import { resetProjector } from '@wagers/platform/projections/checkpoints';
+import { rewindFollower } from '@wagers/platform/projections/checkpoints';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
@@ -256,7 +256,7 @@ describe('email invitations through a real SMTP server', () => {
     await client.connect();
     try {
       await client.query('BEGIN');
-      await resetProjector(client, { name: DISPATCHER_NAME, version: 1, tables: [] }, 'running');
+      await rewindFollower(client, DISPATCHER_NAME);
       await client.query('COMMIT');
     } finally {
       await client.end();

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { betStream } from '@wagers/contracts/events/bet';
+import { createPool } from '@wagers/platform/db';
+import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { sampleEvent } from '@wagers/platform/event-store/sample-events';
+import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
+import { startTestApp } from '../test-support/test-app.ts';
+import { printTable } from './table.ts';
+
+/** How long the writers run; BENCH_SECONDS=20 for steadier figures. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WRITERS = 8;
+const IDLE_SECONDS = 10;
+
+function proposal(creatorId: string, opponentId: string) {
+  const betId = randomUUID();
+  return {
+    stream: betStream(betId),
+    event: sampleEvent('BetProposed', {
+      betId,
+      creatorId,
+      opponentId,
+      inviteeEmail: null,
+      inviteePhone: null,
+      smsConsent: false,
+      title: 'Who runs the faster 10k',
+      description: 'Spring race in the park',
+      wagerType: 'money',
+      wagerAmountCents: 2500,
+      wagerDescription: null,
+      endDate: null,
+      validationMode: 'both',
+    }),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Transactions the database has finished, all connections together (one per query outside BEGIN). */
+async function transactions(admin: pg.Client, database: string): Promise<number> {
+  const result = await admin.query<{ n: string }>(
+    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1',
+    [database],
+  );
+  return Number(result.rows[0]?.n);
+}
+
+/** Queries per second the app issues while nothing is appended; a server flushes its counts once a second. */
+async function idleQueriesPerSecond(admin: pg.Client, database: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const before = await transactions(admin, database);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Our own two reads of the counter are not the app's.
+  return (await transactions(admin, database)) - before - 2;
+}
+
+/**
+ * The whole app (every projector and the notifier's dispatcher following the log) while 8 writers
+ * append bet proposals as fast as they can: how long from an append's commit until the bets read
+ * model shows it, beside a follower that applies nothing (what the log itself lets readers see)
+ * and a NOTIFY's own trip, measured under the same load. Then, with nothing
+ * appended, how many queries the idle followers issue per second, with and without an unrelated
+ * open transaction holding back the log's visibility horizon.
+ */
+export async function liveLatencyBench(): Promise<void> {
+  const app = await startTestApp({ env: { NOTIFIER_CONCURRENCY: '0' } });
+  const pool = createPool(app.databaseUrl, WRITERS + 2);
+  const store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  const watcher = new ProjectionWatcher(pool, app.databaseUrl);
+  const admin = new pg.Client({ connectionString: app.databaseUrl });
+  const listener = new pg.Client({ connectionString: app.databaseUrl });
+  try {
+    await Promise.all([watcher.start(), admin.connect(), listener.connect()]);
+    const users = [randomUUID(), randomUUID()] as const;
+
+    const latencies: number[] = [];
+    const notifyTrips: number[] = [];
+    // A bare follower of the log: when the event store lets a reader see each append at all.
+    const commits = new Map<string, number>();
+    const delivered: number[] = [];
+    const bare = store.subscribeToAll({
+      after: await store.headPosition(),
+      onEvents: (events) => {
+        const now = performance.now();
+        for (const event of events) {
+          const at = commits.get(event.id);
+          if (at !== undefined) delivered.push(now - at);
+        }
+        return Promise.resolve();
+      },
+    });
+    const waits: Promise<void>[] = [];
+    let appended = 0;
+    const deadline = performance.now() + SECONDS * 1000;
+    const writers = Array.from({ length: WRITERS }, async () => {
+      while (performance.now() < deadline) {
+        const { stream, event } = proposal(users[0], users[1]);
+        const written = await store.appendToStream(stream, [event], {
+          expectedRevision: 'no_stream',
+        });
+        const committed = performance.now();
+        commits.set(event.id, committed);
+        appended += 1;
+        waits.push(
+          watcher.waitFor(['bets'], written.position, 30_000).then((seen) => {
+            if (seen) latencies.push(performance.now() - committed);
+          }),
+        );
+      }
+    });
+    // The floor for any follower woken by the database: a notification's own trip, same load.
+    await listener.query('LISTEN bench_trip');
+    const trips = (async () => {
+      while (performance.now() < deadline) {
+        const arrived = new Promise<void>((resolve) =>
+          listener.once('notification', () => resolve()),
+        );
+        const sent = performance.now();
+        await admin.query(`NOTIFY bench_trip`);
+        await arrived;
+        notifyTrips.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await Promise.all([...writers, trips]);
+    await Promise.all(waits);
+    await bare.stop();
+    delivered.sort((a, b) => a - b);
+    latencies.sort((a, b) => a - b);
+    notifyTrips.sort((a, b) => a - b);
+    const row = (scenario: string, sorted: number[]) => [
+      scenario,
+      { value: sorted.length },
+      { value: percentile(sorted, 50), digits: 1 },
+      { value: percentile(sorted, 90), digits: 1 },
+      { value: percentile(sorted, 99), digits: 1 },
+      { value: sorted.at(-1) ?? NaN, digits: 1 },
+    ];
+    printTable(
+      `Live projection: ${WRITERS} writers appending for ${SECONDS} s (${Math.round(appended / SECONDS).toLocaleString('en-US')} appends/s), every follower running; target p99 <= 50 ms`,
+      ['from commit until', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
+      [
+        row('the bets read model shows it', latencies),
+        row('baseline: a bare follower of the log gets it', delivered),
+        row('baseline: a NOTIFY arrives', notifyTrips),
+      ],
+    );
+
+    const database = new URL(app.databaseUrl).pathname.slice(1);
+    // Leave autovacuum nothing to do after the burst: its work would count as the app's queries.
+    await admin.query('VACUUM ANALYZE');
+    const quiet = await idleQueriesPerSecond(admin, database);
+    // An unrelated transaction that has taken an id and stays open holds back the horizon.
+    const holder = new pg.Client({ connectionString: app.databaseUrl });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_current_xact_id()');
+    const { stream, event } = proposal(users[0], users[1]);
+    await store.appendToStream(stream, [event], { expectedRevision: 'no_stream' });
+    const held = await idleQueriesPerSecond(admin, database);
+    await holder.query('ROLLBACK');
+    await holder.end();
+    printTable(
+      `Idle followers: queries per second over ${IDLE_SECONDS} s with nothing appended`,
+      ['situation', 'queries/s'],
+      [
+        ['nothing holds the horizon', { value: quiet / IDLE_SECONDS, digits: 1 }],
+        [
+          'an unrelated transaction stays open after one append',
+          { value: held / IDLE_SECONDS, digits: 1 },
+        ],
+      ],
+    );
+  } finally {
+    await watcher.close();
+    await listener.end();
+    await admin.end();
+    await store.close();
+    await pool.end();
+    await app.stop();
+  }
+}

@@ -1,0 +1,102 @@
+import { performance } from 'node:perf_hooks';
+import { createPool } from '@wagers/platform/db';
+import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import { createLogger } from '@wagers/platform/logger';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { readLiveBuild } from '@wagers/platform/projections/checkpoints';
+import { createTestDatabase } from '@wagers/test-support/database';
+import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
+import { readModelMigrations } from '@wagers/projection-service/migrations';
+import { rebuildProjector } from '@wagers/projection-service/operator/projections';
+import { writeBetLog } from '@wagers/projection-service/test-support/bet-log';
+import { printTable, type Cell } from './table.ts';
+
+/** REBUILD_EVENTS=200000 for a quicker run. */
+const EVENTS = Number(process.env.REBUILD_EVENTS ?? 1_000_000);
+const USERS = 2_000;
+const PAGE = 10_000;
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return (performance.now() - start) / 1000;
+}
+
+/**
+ * Rebuilds the bets projector from zero over a log of EVENTS events in a fresh database, beside
+ * two baselines from the same run on the same database: reading the log page by page with no
+ * writes, and copying the finished rows into unindexed tables.
+ */
+export async function rebuildBench(): Promise<void> {
+  const database = await createTestDatabase('wagers_bench');
+  const pool = createPool(database.url, 12);
+  const store = createPostgresEventStore(pool, { connectionString: database.url });
+  try {
+    await migrate(database.url, [platformMigrations, readModelMigrations]);
+    const bets = Math.floor((EVENTS - USERS) / 5);
+    let total = 0;
+    const writing = await timed(async () => {
+      total = await writeBetLog(pool, { users: USERS, bets, writers: 8 });
+      await pool.query('ANALYZE es_events');
+    });
+    console.log(
+      `\nLog: ${total.toLocaleString('en-US')} events (${USERS} users, ${bets.toLocaleString('en-US')} bets of five events, 8 writers), written in ${writing.toFixed(1)} s`,
+    );
+
+    const reading = await timed(async () => {
+      let after: GlobalPosition | null = null;
+      for (;;) {
+        const page = await store.readAll({ after, maxCount: PAGE });
+        if (page.length === 0) break;
+        after = page.at(-1)!.position;
+      }
+    });
+
+    const rebuilding = await timed(() =>
+      rebuildProjector(betsProjector, {
+        pool,
+        store,
+        connectionString: database.url,
+        logger: createLogger(process.env.BENCH_LOG_LEVEL === 'info' ? 'info' : 'warn'),
+        pageSize: PAGE,
+      }),
+    );
+    const live = await readLiveBuild(pool, 'bets');
+    const counts = await pool.query<{ bets: string; history: string }>(
+      'SELECT (SELECT count(*) FROM rm_bets) AS bets, (SELECT count(*) FROM rm_bet_history) AS history',
+    );
+    if (Number(counts.rows[0]?.bets) !== bets || Number(counts.rows[0]?.history) !== bets * 5) {
+      throw new Error(`The rebuild is incomplete: ${JSON.stringify(counts.rows[0])}`);
+    }
+
+    const copying = await timed(async () => {
+      await pool.query('CREATE TABLE bench_bets AS SELECT * FROM rm_bets WITH NO DATA');
+      await pool.query('CREATE TABLE bench_history AS SELECT * FROM rm_bet_history WITH NO DATA');
+      await pool.query(`INSERT INTO bench_bets SELECT * FROM ${live!.schemaName!}.rm_bets`);
+      await pool.query(
+        `INSERT INTO bench_history SELECT * FROM ${live!.schemaName!}.rm_bet_history`,
+      );
+    });
+
+    const row = (scenario: string, seconds: number): Cell[] => [
+      scenario,
+      { value: seconds, digits: 1 },
+      { value: total / seconds },
+      { value: copying / seconds, digits: 2 },
+    ];
+    printTable(
+      `Rebuild of the bets projector from zero (page ${PAGE.toLocaleString('en-US')} events; target 50,000 events/s)`,
+      ['scenario', 'seconds', 'events/s', 'x copy baseline'],
+      [
+        row('rebuild bets (new build, indexes, switch)', rebuilding),
+        row('baseline: read the log in pages, no writes', reading),
+        row('baseline: copy the finished rows, no indexes', copying),
+      ],
+    );
+  } finally {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  }
+}

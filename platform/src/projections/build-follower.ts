@@ -1,0 +1,203 @@
+import pg from 'pg';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
+import type { Logger } from '../logger.ts';
+import { finishBulkLoad, switchBuild } from './builds.ts';
+import {
+  lockBuild,
+  notifyCheckpoint,
+  readSkips,
+  saveCheckpoint,
+  saveFailure,
+  type BuildRow,
+} from './checkpoints.ts';
+import { applyEvents, type Projector } from './projector.ts';
+
+/** The build was retired or dropped under us: nobody reads it any more. */
+export class BuildGone extends Error {}
+/** An event made the projector throw; the build waits at it. */
+export class PoisonEvent extends Error {}
+/** An operator moved the checkpoint (a follower sent back to the start): follow from there. */
+export class CheckpointMoved extends Error {}
+
+export interface FollowDeps {
+  store: EventStore;
+  pool: pg.Pool;
+  logger: Logger;
+  /** Events per page while a build bulk loads the log. */
+  pageSize: number;
+  /** Events per page when following live. */
+  batchSize: number;
+}
+
+export interface BuildFollower {
+  /** Resolves when following ends: stopped, the build gone, or a poison event met. */
+  done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the log into one build on `client` (the connection holding the build's lock): a new
+ * build first loads the log page by page without its secondary indexes, then every build applies
+ * live pages. Each page and its checkpoint commit together. A build that has caught up with the
+ * live one takes over reads (unless the operator switches by hand).
+ */
+export function followBuild(
+  projector: Projector,
+  start: BuildRow,
+  client: pg.Client,
+  deps: FollowDeps,
+): BuildFollower {
+  const log = deps.logger.child({ projector: projector.name, build: start.build });
+  let stopped = false;
+  let subscription: Subscription | null = null;
+  let position: GlobalPosition | null = start.position;
+  let building = start.status === 'building';
+  let skips = new Set<string>();
+
+  async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    await client.query('BEGIN');
+    try {
+      const result = await work();
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function lockOwn(): Promise<BuildRow> {
+    const row = await lockBuild(client, projector.name, start.build);
+    if (!row || row.status === 'retired') throw new BuildGone();
+    if (row.position !== position) throw new CheckpointMoved();
+    building = row.status === 'building';
+    return row;
+  }
+
+  // Read models are derived from the log: a crash may lose the last pages' commits, rows and
+  // checkpoint together, and they are applied again. So no page waits for its commit's disk flush.
+  const begin = [
+    'BEGIN',
+    'SET LOCAL synchronous_commit TO off',
+    ...(start.schemaName
+      ? [`SET LOCAL search_path TO ${pg.escapeIdentifier(start.schemaName)}, public`]
+      : []),
+  ].join('; ');
+
+  async function commitPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
+    await client.query(begin);
+    try {
+      await lockOwn();
+      const kept = skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
+      await applyEvents(projector, client, kept, { bulk });
+      await saveCheckpoint(
+        client,
+        projector.name,
+        start.build,
+        events.at(-1)!.position,
+        kept.length,
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    position = events.at(-1)!.position;
+    if (!bulk) await notifyCheckpoint(client, projector.name);
+  }
+
+  /** Applies a page; if the projector throws, finds the event that did it one at a time. */
+  async function applyPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
+    try {
+      await commitPage(events, bulk);
+      return;
+    } catch (error) {
+      if (error instanceof BuildGone || error instanceof CheckpointMoved) throw error;
+      if (events.length === 1) {
+        const event = events[0]!;
+        const message = error instanceof Error ? error.message : String(error);
+        await saveFailure(deps.pool, projector.name, start.build, {
+          position: event.position,
+          eventId: event.id,
+          error: message.replace(/\s+/g, ' ').slice(0, 2000),
+        });
+        log.error(
+          { err: error, position: event.position, eventId: event.id, type: event.type },
+          'projector stopped at an event it cannot apply',
+        );
+        throw new PoisonEvent(message);
+      }
+    }
+    for (const event of events) await applyPage([event], bulk);
+  }
+
+  async function trySwitch(): Promise<void> {
+    if (!building || !start.autoSwitch || stopped) return;
+    const switched = await inTransaction(() => switchBuild(client, projector, start.build));
+    if (switched) {
+      building = false;
+      log.info('build caught up: reads switched to it');
+    }
+  }
+
+  async function bulkLoad(): Promise<void> {
+    const read = (after: GlobalPosition | null) =>
+      deps.store.readAll({ after, maxCount: deps.pageSize });
+    // The next page is read while this one is written.
+    const prefetch = (after: GlobalPosition | null) => {
+      const page = read(after);
+      page.catch(() => undefined); // awaited below; a failure then stops the load
+      return page;
+    };
+    let next = prefetch(position);
+    while (!stopped) {
+      const events = await next;
+      if (events.length === deps.pageSize) next = prefetch(events.at(-1)!.position);
+      if (events.length > 0) await applyPage(events, true);
+      if (events.length < deps.pageSize) break;
+    }
+    if (stopped) return;
+    await inTransaction(async () => {
+      const row = await lockOwn();
+      await finishBulkLoad(client, projector, row);
+    });
+    log.info({ position }, 'build loaded the log; indexes made');
+  }
+
+  async function followLive(): Promise<void> {
+    // A build with nothing new to read switches as soon as it has caught up.
+    await trySwitch();
+    let failure: unknown = null;
+    const current = deps.store.subscribeToAll({
+      after: position,
+      batchSize: deps.batchSize,
+      onEvents: async (events) => {
+        await applyPage(events, false);
+        if (events.length < deps.batchSize) await trySwitch();
+      },
+      onCaughtUp: () => undefined,
+      onError: (error) => (failure = error),
+    });
+    subscription = current;
+    if (stopped) void current.stop();
+    await current.done;
+    subscription = null;
+    if (failure) throw failure;
+  }
+
+  const done = (async () => {
+    skips = await readSkips(deps.pool, projector.name, projector.version);
+    if (!start.indexed) await bulkLoad();
+    if (!stopped) await followLive();
+  })();
+
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      await subscription?.stop();
+      await done.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import pg from 'pg';
+import type { ClientBase } from 'pg';
+import { comparePositions } from '@wagers/contracts/position';
+import { lockBuild, readBuilds, type BuildRow } from './checkpoints.ts';
+import { BUILDS_CHANNEL, PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
+
+/** A refusal an operator reads as it is. */
+export class BuildRefused extends Error {
+  override readonly name = 'BuildRefused';
+}
+
+const UNIQUE_VIOLATION = '23505';
+const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
+
+export function buildSchemaName(name: string, build: number): string {
+  if (!SAFE_NAME.test(name)) throw new Error(`Projector name "${name}" cannot name a schema`);
+  return `proj_${name}_b${build}`;
+}
+
+const id = (name: string) => pg.escapeIdentifier(name);
+
+async function notifyBuilds(client: ClientBase, name: string): Promise<void> {
+  await client.query('SELECT pg_notify($1, $2), pg_notify($3, $2)', [
+    BUILDS_CHANNEL,
+    name,
+    PROJECTIONS_CHANNEL,
+  ]);
+}
+
+/** The row of a follower without tables: its one build, live from the start. */
+export async function ensureFollowerBuild(
+  client: ClientBase,
+  projector: Pick<Projector, 'name' | 'version'>,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO projection_checkpoints (name, build, version, status) VALUES ($1, 1, $2, 'live')
+     ON CONFLICT (name, build) DO NOTHING`,
+    [projector.name, projector.version],
+  );
+}
+
+/**
+ * Starts a new build of the projector's current version: a schema with its tables (no secondary
+ * indexes yet) and a checkpoint at the start of the log. Refused while another build is under way.
+ */
+export async function createBuild(
+  client: ClientBase,
+  projector: Projector,
+  options: { autoSwitch?: boolean } = {},
+): Promise<BuildRow> {
+  if (!projector.schema) throw new BuildRefused(`${projector.name} has no tables to rebuild`);
+  await client.query('SAVEPOINT create_build');
+  try {
+    const next = await client.query<{ build: number }>(
+      'SELECT coalesce(max(build), 0) + 1 AS build FROM projection_checkpoints WHERE name = $1',
+      [projector.name],
+    );
+    const build = next.rows[0]!.build;
+    const schema = buildSchemaName(projector.name, build);
+    await client.query(
+      `INSERT INTO projection_checkpoints (name, build, version, status, schema_name, indexed, auto_switch)
+       VALUES ($1, $2, $3, 'building', $4, false, $5)`,
+      [projector.name, build, projector.version, schema, options.autoSwitch ?? true],
+    );
+    await client.query(`DROP SCHEMA IF EXISTS ${id(schema)} CASCADE`);
+    await client.query(`CREATE SCHEMA ${id(schema)}`);
+    await client.query(`SET LOCAL search_path TO ${id(schema)}, public`);
+    await client.query(projector.schema.tables);
+    await client.query('SET LOCAL search_path TO DEFAULT');
+    await client.query('RELEASE SAVEPOINT create_build');
+    await notifyBuilds(client, projector.name);
+    return (await lockBuild(client, projector.name, build))!;
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT create_build');
+    if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) {
+      const building = (await readBuilds(client, projector.name)).find(
+        (row) => row.status === 'building',
+      );
+      throw new BuildRefused(
+        `${projector.name} is already being rebuilt (build ${building?.build ?? '?'}); ` +
+          'wait for it, or retire that build first',
+      );
+    }
+    throw error;
+  }
+}
+
+/** Adds the secondary indexes a bulk-loaded build left out, and ends its bulk load. */
+export async function finishBulkLoad(client: ClientBase, projector: Projector, row: BuildRow) {
+  if (projector.schema && row.schemaName) {
+    await client.query(`SET LOCAL search_path TO ${id(row.schemaName)}, public`);
+    await client.query(projector.schema.indexes);
+    await client.query('SET LOCAL search_path TO DEFAULT');
+  }
+  await client.query(
+    'UPDATE projection_checkpoints SET indexed = true WHERE name = $1 AND build = $2',
+    [row.name, row.build],
+  );
+}
+
+async function pointViews(client: ClientBase, tables: string[], schema: string): Promise<void> {
+  for (const table of tables) {
+    // Replacing keeps the view (and whatever waits on it); a build whose columns changed needs a new one.
+    await client.query('SAVEPOINT point_view');
+    try {
+      await client.query(
+        `CREATE OR REPLACE VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`,
+      );
+      await client.query('RELEASE SAVEPOINT point_view');
+    } catch {
+      await client.query('ROLLBACK TO SAVEPOINT point_view');
+      await client.query(`DROP VIEW IF EXISTS public.${id(table)}`);
+      await client.query(
+        `CREATE VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Switches reads to a build in one transaction: the views point at its tables, it becomes live
+ * and the build that was live retires. Returns false while the build is still behind the live one
+ * (the caller tries again later); refuses a build that cannot take over at all.
+ */
+export async function switchBuild(
+  client: ClientBase,
+  projector: Pick<Projector, 'name' | 'tables'>,
+  build: number,
+): Promise<boolean> {
+  const rows = await client.query<{ build: number }>(
+    `SELECT build FROM projection_checkpoints
+     WHERE name = $1 AND (status = 'live' OR build = $2) ORDER BY build FOR UPDATE`,
+    [projector.name, build],
+  );
+  const locked = await Promise.all(
+    rows.rows.map((row) => lockBuild(client, projector.name, row.build)),
+  );
+  const target = locked.find((row) => row?.build === build);
+  const live = locked.find((row) => row?.status === 'live');
+  if (!target) throw new BuildRefused(`${projector.name} has no build ${build}`);
+  if (target.status !== 'building')
+    throw new BuildRefused(`${projector.name} build ${build} is ${target.status}, not building`);
+  if (!target.indexed || !target.schemaName) return false;
+  if (live?.position && (!target.position || comparePositions(target.position, live.position) < 0))
+    return false;
+  await pointViews(client, projector.tables, target.schemaName);
+  if (live) {
+    await client.query(
+      `UPDATE projection_checkpoints SET status = 'retired', retired_at = now()
+       WHERE name = $1 AND build = $2`,
+      [projector.name, live.build],
+    );
+  }
+  await client.query(
+    `UPDATE projection_checkpoints SET status = 'live', switched_at = now()
+     WHERE name = $1 AND build = $2`,
+    [projector.name, build],
+  );
+  await notifyBuilds(client, projector.name);
+  return true;
+}
+
+/** Drops a build that no read uses (retired, or abandoned while building), tables and all. */
+export async function dropBuild(client: ClientBase, name: string, build: number): Promise<void> {
+  const row = await lockBuild(client, name, build);
+  if (!row) throw new BuildRefused(`${name} has no build ${build}`);
+  if (row.status === 'live')
+    throw new BuildRefused(`${name} build ${build} is live; switch to another build first`);
+  if (row.schemaName) await client.query(`DROP SCHEMA IF EXISTS ${id(row.schemaName)} CASCADE`);
+  await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND build = $2', [
+    name,
+    build,
+  ]);
+  await notifyBuilds(client, name);
+}
+
+/** Retired builds of `name` older than the grace period, which can go. */
+export function expiredBuilds(rows: BuildRow[], graceMs: number, now = Date.now()): BuildRow[] {
+  return rows.filter(
+    (row) => row.status === 'retired' && row.retiredAt && now - row.retiredAt.getTime() >= graceMs,
+  );
+}

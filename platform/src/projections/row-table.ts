@@ -1,0 +1,101 @@
+import type { ClientBase } from 'pg';
+import type { RecordedEvent } from '../event-store/port.ts';
+import { copyRows } from './copy.ts';
+
+/** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
+export type TextRow<Column extends string> = Record<Column, string | null>;
+
+/**
+ * One read-model table seen as rows keyed by one column, for a projector that folds a page in
+ * memory: load the stored rows a page touches, write new rows with COPY, changed ones with one
+ * UPDATE. Values travel as text both ways, so a row round-trips exactly.
+ */
+export function rowTable<Columns extends Record<string, string>>(
+  table: string,
+  key: keyof Columns & string,
+  columns: Columns,
+): RowTable<keyof Columns & string> {
+  type Column = keyof Columns & string;
+  const names = Object.keys(columns) as Column[];
+  const select = names.map((c) => (columns[c] === 'text' ? c : `${c}::text AS ${c}`)).join(', ');
+  const load = `SELECT ${select} FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
+  const update = `UPDATE ${table} AS t SET ${names
+    .filter((c) => c !== key)
+    .map((c) => `${c} = r.${c}`)
+    .join(', ')}
+    FROM json_to_recordset($1::json) AS r(${names.map((c) => `${c} ${columns[c]}`).join(', ')})
+    WHERE t.${key} = r.${key}`;
+  return {
+    async load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>> {
+      const wanted = [...new Set(keys)];
+      if (wanted.length === 0) return new Map();
+      const result = await client.query<TextRow<Column>>(load, [wanted]);
+      return new Map(result.rows.map((row) => [row[key]!, row]));
+    },
+    async insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
+      await copyRows(
+        client,
+        table,
+        names,
+        rows.map((row) => names.map((c) => row[c])),
+      );
+    },
+    /** Bets, users... an earlier page stored: few per page, so one JSON document carries them. */
+    async update(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
+      if (rows.length > 0) await client.query(update, [JSON.stringify(rows)]);
+    },
+  };
+}
+
+export interface RowTable<Column extends string> {
+  load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>>;
+  insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
+  update(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
+}
+
+/**
+ * Folds facts onto the stored rows they touch and writes each touched row once. `evolve` returns
+ * the same row when a fact changes nothing (an event applied before).
+ */
+export async function foldRows<Column extends string, Fact>(
+  client: ClientBase,
+  table: RowTable<Column>,
+  facts: Fact[],
+  keyOf: (fact: Fact) => string,
+  evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | undefined,
+): Promise<void> {
+  if (facts.length === 0) return;
+  const stored = await table.load(client, facts.map(keyOf));
+  const rows = new Map(stored);
+  for (const fact of facts) {
+    const after = evolve(rows.get(keyOf(fact)), fact);
+    if (after) rows.set(keyOf(fact), after);
+  }
+  const created = [...rows].filter(([key]) => !stored.has(key)).map(([, row]) => row);
+  const changed = [...rows]
+    .filter(([key, row]) => stored.has(key) && stored.get(key) !== row)
+    .map(([, row]) => row);
+  if (created.length > 0) await table.insert(client, created);
+  await table.update(client, changed);
+}
+
+/** An event a projector reads, with what its rows record of it. */
+export interface Fact<Event> {
+  event: Event;
+  revision: bigint;
+  occurredAt: string;
+}
+
+/** The page's events this projector reads (`read` gives null for the others). */
+export function factsOf<Event>(
+  events: RecordedEvent[],
+  read: (recorded: RecordedEvent) => Event | null,
+): Fact<Event>[] {
+  const facts: Fact<Event>[] = [];
+  for (const recorded of events) {
+    const event = read(recorded);
+    if (event)
+      facts.push({ event, revision: recorded.revision, occurredAt: recorded.metadata.occurredAt });
+  }
+  return facts;
+}

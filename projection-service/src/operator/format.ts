@@ -1,0 +1,74 @@
+import type { ProjectionStatus, RebuildProgress } from './projections.ts';
+
+function table(header: string[], lines: string[][]): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => line[i]!.length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [format(header), ...lines.map(format)];
+}
+
+/** The status table: one line per build, then where any build stopped and why. */
+export function formatStatus(status: ProjectionStatus): string {
+  const header = [
+    'projector',
+    'build',
+    'version',
+    'state',
+    'checkpoint',
+    'applied',
+    'lag (events)',
+    'lag (seconds)',
+  ];
+  const lines = status.builds.map((row) => [
+    row.name,
+    String(row.build),
+    String(row.version),
+    row.error ? `${row.status}, stopped` : row.status,
+    row.position ?? '(start)',
+    String(row.events),
+    String(row.lagEvents),
+    row.lagSeconds.toFixed(1),
+  ]);
+  for (const name of status.neverRun) lines.push([name, '-', '-', 'never run', '', '', '', '']);
+  const stopped = status.builds
+    .filter((row) => row.error)
+    .map(
+      (row) =>
+        `${row.name} build ${row.build} stopped at ${row.errorPosition ?? '?'} (event ${row.errorEventId ?? '?'}): ${row.error ?? ''}`,
+    );
+  return [`head of the log: ${status.head ?? '(empty log)'}`, ...table(header, lines), ...stopped]
+    .join('\n')
+    .concat(
+      stopped.length > 0
+        ? '\nFix the projector and restart it, or pass over the event: skip NAME POSITION'
+        : '',
+    );
+}
+
+const WIDTH = 30;
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+}
+
+/** One line of a rebuild's progress: a bar, counts, rate and time left. */
+export function formatProgress(progress: RebuildProgress): string {
+  const fraction = progress.total === 0 ? 1 : Math.min(1, progress.applied / progress.total);
+  const filled = Math.round(fraction * WIDTH);
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}]`;
+  const left =
+    progress.done || progress.secondsLeft === null
+      ? ''
+      : `, ${duration(progress.secondsLeft)} left`;
+  return (
+    `${progress.name} build ${progress.build} ${bar} ${Math.floor(fraction * 100)}% ` +
+    `${progress.applied.toLocaleString('en-US')}/${progress.total.toLocaleString('en-US')} events, ` +
+    `${Math.round(progress.rate).toLocaleString('en-US')} events/s${left} (built by ${progress.runner})`
+  );
+}

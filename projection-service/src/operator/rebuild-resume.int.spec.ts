@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '@wagers/platform/db';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { readBuilds } from '@wagers/platform/projections/checkpoints';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { readModelMigrations } from '../migrations.ts';
+import { writeBetLog } from '../test-support/bet-log.ts';
+
+const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+let db: TestDatabase;
+let pool: ReturnType<typeof createPool>;
+let total: number;
+
+/** The projections CLI as its own process (node itself, so a signal reaches the rebuild). */
+function projections(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => stdout };
+}
+
+async function buildOf(build: number) {
+  return (await readBuilds(pool, 'bets')).find((row) => row.build === build);
+}
+
+/** Rows in one build's table and not in the other's, both ways. */
+async function difference(table: string, a: string, b: string): Promise<number> {
+  const result = await pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM (
+       (SELECT * FROM ${a}.${table} EXCEPT ALL SELECT * FROM ${b}.${table})
+       UNION ALL
+       (SELECT * FROM ${b}.${table} EXCEPT ALL SELECT * FROM ${a}.${table})) d`,
+  );
+  return Number(result.rows[0]?.n);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await migrate(db.url, [platformMigrations, readModelMigrations]);
+  pool = createPool(db.url, 4);
+  total = await writeBetLog(pool, { users: 50, bets: 3_000, writers: 8, betsPerTransaction: 5 });
+});
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+describe('an interrupted rebuild', () => {
+  it('killed halfway, resumes from its checkpoint and ends equal, row for row, to one built in a single pass', async () => {
+    const first = projections(['rebuild', 'bets', '--page-size', '200']);
+    // Killed without warning once a good part of the log is in.
+    let killedAt = 0;
+    while (killedAt === 0) {
+      const row = (await readBuilds(pool, 'bets')).find((r) => r.status === 'building');
+      if (row && row.events >= total / 3) {
+        first.child.kill('SIGKILL');
+        killedAt = row.events;
+      } else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+    const interrupted = (await readBuilds(pool, 'bets')).find((r) => r.status === 'building')!;
+    expect(interrupted.events).toBeGreaterThanOrEqual(killedAt);
+    expect(interrupted.events).toBeLessThan(total);
+
+    const again = projections(['rebuild', 'bets', '--page-size', '200']);
+    expect(await again.exited).toMatchObject({ code: 0 });
+    expect(again.output()).toContain(`bets build ${interrupted.build} (resumed) is live`);
+    // Every event applied once over the two runs (the log's own, and the recorded rebuild request):
+    // none again from the start, none missed.
+    const logged = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
+    expect(Number(logged.rows[0]?.n)).toBe(total + 1);
+    expect(await buildOf(interrupted.build)).toMatchObject({ status: 'live', events: total + 1 });
+
+    const single = projections(['rebuild', 'bets']);
+    expect(await single.exited).toMatchObject({ code: 0 });
+    const reference = (await readBuilds(pool, 'bets')).find((r) => r.status === 'live')!;
+    expect(reference.build).toBe(interrupted.build + 1);
+    const [resumed, onePass] = [interrupted.schemaName!, reference.schemaName!];
+    for (const table of ['rm_bets', 'rm_bet_history']) {
+      const count = await pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${resumed}.${table}`,
+      );
+      expect(Number(count.rows[0]?.n)).toBe(table === 'rm_bets' ? 3_000 : 15_000);
+      expect(await difference(table, resumed, onePass)).toBe(0);
+    }
+  }, 180_000);
+
+  it('is refused while another process is rebuilding the same projector', async () => {
+    const running = projections(['rebuild', 'bets', '--page-size', '100']);
+    while (!(await readBuilds(pool, 'bets')).some((r) => r.status === 'building' && r.events > 0))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = projections(['rebuild', 'bets']);
+    expect(await second.exited).toMatchObject({ code: 1 });
+    expect(second.output()).toMatch(
+      /^bets is already being rebuilt \(build \d+, \d+ events so far\) by another process/m,
+    );
+    running.child.kill('SIGINT');
+    expect(await running.exited).toMatchObject({ code: 130 });
+    expect(running.output()).toMatch(
+      /Interrupted: bets build \d+ keeps its checkpoint; run rebuild again to resume it\./,
+    );
+  }, 180_000);
+});
