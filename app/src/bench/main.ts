@@ -1,4 +1,5 @@
 import { eventStoreBench } from './event-store.ts';
+import { httpBench } from './http.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -7,6 +8,7 @@ import { webBench } from './web.ts';
  */
 const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
+  http: httpBench,
   web: webBench,
 };
 
