@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { cpus } from 'node:os';
 import { promisify } from 'node:util';
 import express from 'express';
-import { pino } from 'pino';
+import { destination } from 'pino';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { loadConfig } from '@wagers/platform/config';
@@ -128,7 +128,7 @@ export async function httpBench(): Promise<void> {
     LOG_LEVEL: 'info',
     DEV_INBOX: 'true',
   });
-  const logger = createLogger(config.LOG_LEVEL, {}, pino.destination('/dev/null'));
+  const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
   const product = await startWagers(config, logger);
   const minimal = await startMinimal(database.url);
   try {
