@@ -68,7 +68,7 @@ async function startMinimal(databaseUrl: string): Promise<{ url: string; stop():
   app.get('/bets', async (req, res) => {
     const result = await pool.query(
       'SELECT * FROM plain_bets WHERE creator_id = $1 ORDER BY created_at DESC LIMIT 100',
-      [String(req.query.user)],
+      [typeof req.query.user === 'string' ? req.query.user : ''],
     );
     res.json(result.rows);
   });
