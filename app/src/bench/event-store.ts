@@ -1,10 +1,14 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createPool } from '@wagers/platform/db';
+import { createPool, inTransaction } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import type { EventStore, EventToAppend } from '@wagers/platform/event-store/port';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
+import { createLogger } from '@wagers/platform/logger';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { lockCheckpoint, saveCheckpoint } from '@wagers/platform/projections/checkpoints';
+import { runProjector } from '@wagers/platform/projections/runner';
+import { allProjectors } from '@wagers/projection-service/projectors';
 import { createTestDatabase, testServerUrl } from '@wagers/platform/test-support/database';
 import { printTable, type Cell } from './table.ts';
 
@@ -25,6 +29,8 @@ interface Measurement {
   plain: Step;
   /** Runs before the measurement, outside the clock. */
   prepare?: () => Promise<void>;
+  /** Runs through both measurements (baseline and store); returns how to stop it. */
+  alongside?: () => Promise<() => Promise<void>>;
 }
 
 const PLAIN_TABLE = `CREATE TABLE bench_plain (
@@ -86,7 +92,39 @@ async function throughput(workers: number, step: Step): Promise<number> {
   return counts.reduce((a, b) => a + b, 0) / ((performance.now() - start) / 1000);
 }
 
-function measurements(store: EventStore, pool: Pool): Measurement[] {
+/** The app's followers: every projector and the notifier's dispatcher. */
+const APP_FOLLOWERS = [...allProjectors.map((p) => p.name), 'notifier-dispatcher'];
+
+/**
+ * Followers as the app runs them, through the projector runner (a lock, a checkpoint and a
+ * transaction per page), applying nothing: what following costs the store, not the read models.
+ */
+async function follow(store: EventStore, pool: Pool, url: string, names: string[]) {
+  const logger = createLogger('silent');
+  const head = await store.headPosition();
+  const projectors = names.map((name) => ({
+    name: `bench-${name}`,
+    version: 1,
+    tables: [],
+    apply: () => Promise.resolve(),
+  }));
+  // From the head of the log, so the earlier measurements' events are not replayed during this one.
+  for (const projector of projectors) {
+    await inTransaction(pool, async (client) => {
+      await lockCheckpoint(client, projector);
+      await saveCheckpoint(client, projector.name, head);
+    });
+  }
+  const followers = projectors.map((projector) =>
+    runProjector(projector, { store, pool, connectionString: url, logger }),
+  );
+  await Promise.all(followers.map((f) => f.active));
+  return async () => {
+    await Promise.all(followers.map((f) => f.stop()));
+  };
+}
+
+function measurements(store: EventStore, pool: Pool, url: string): Measurement[] {
   const list: Measurement[] = [];
   for (const workers of [1, 8, MAX_WRITERS]) {
     const cell = `new-${workers}`;
@@ -126,6 +164,22 @@ function measurements(store: EventStore, pool: Pool): Measurement[] {
       },
       baseline: '1-row INSERT',
       plain: (w, i) => insertPlain(pool, `plain-${streamOf(w)}-${i}`, [benchEvent()]),
+    });
+  }
+  for (const names of [['one'], APP_FOLLOWERS]) {
+    const cell = `followed-${names.length}`;
+    list.push({
+      scenario: `append 1 event to a new stream, ${names.length} follower(s) live`,
+      workers: 8,
+      alongside: () => follow(store, pool, url, names),
+      store: async (w, i) => {
+        await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
+          expectedRevision: 'no_stream',
+        });
+        return 1;
+      },
+      baseline: '1-row INSERT',
+      plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
     });
   }
   const batch = () => Array.from({ length: 100 }, benchEvent);
@@ -182,12 +236,14 @@ export async function eventStoreBench(): Promise<void> {
       `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
     );
     const rows: Cell[][] = [];
-    for (const m of measurements(store, pool)) {
+    for (const m of measurements(store, pool, database.url)) {
       await m.prepare?.();
+      const stop = await m.alongside?.();
       await warmUp(pool, m.workers);
       const plain = await throughput(m.workers, m.plain);
       await warmUp(pool, m.workers);
       const stored = await throughput(m.workers, m.store);
+      await stop?.();
       rows.push([
         m.scenario,
         { value: m.workers },
