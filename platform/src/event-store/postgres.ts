@@ -90,12 +90,12 @@ const APPEND = {
 const FOLLOW_PAGE = `SELECT h.hidden, p.* FROM
     (SELECT EXISTS (
        SELECT 1 FROM es_events
-       WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id >= es_log_horizon()
          AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
      ) AS hidden) h
   LEFT JOIN LATERAL (
     SELECT transaction_id, ${columns} FROM es_events
-    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE transaction_id < es_log_horizon()
       AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     ORDER BY transaction_id, global_position
     LIMIT $3
@@ -200,7 +200,7 @@ export function createPostgresEventStore(
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
     const result = await pool.query<EventRow>(
       `SELECT ${columns} FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id < es_log_horizon()
          AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
        ORDER BY transaction_id, global_position
        LIMIT $3`,
@@ -232,7 +232,7 @@ export function createPostgresEventStore(
   async function headPosition(): Promise<GlobalPosition | null> {
     const result = await pool.query<{ transaction_text: string; global_position: string }>(
       `SELECT transaction_id::text AS transaction_text, global_position FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id < es_log_horizon()
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = result.rows[0];
@@ -274,7 +274,9 @@ export function createPostgresEventStore(
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
           hiddenWait = 0;
-          continue;
+          // A short page was everything readable when it was read; anything committed since
+          // was announced, and the sleep below then returns at once.
+          if (events.length === batchSize) continue;
         }
         if (hidden) {
           // An older transaction is still open. If it is an append, its announcement wakes us;

@@ -40,6 +40,10 @@ export class LogWakeup {
   /** Says that something was committed: wakes this process's followers and, soon, everyone's. */
   announce(): void {
     this.wakeAll();
+    this.notifySoon();
+  }
+
+  private notifySoon(): void {
     if (this.closed) return;
     if (this.notifying) {
       // The NOTIFY in flight may have left before this commit: send one more after it.
@@ -50,7 +54,7 @@ export class LogWakeup {
       this.notifying = null;
       if (this.notifyAgain) {
         this.notifyAgain = false;
-        this.announce();
+        this.notifySoon();
       }
     });
   }

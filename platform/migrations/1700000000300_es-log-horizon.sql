@@ -1,0 +1,21 @@
+-- Up Migration
+-- Readers of the global log read only rows written by transactions older than every transaction
+-- still running that could write more rows. The snapshot's xmin is that bound for the whole
+-- server: one transaction open in another database holds every follower here back although it
+-- can never write to this table. Transaction ids are shared by the server but a transaction
+-- writes to one database only, so a running transaction seen in another database is left out.
+-- One that has ended since the snapshot, or whose database cannot be seen, still counts: the
+-- bound can only be too low, never too high.
+CREATE FUNCTION es_log_horizon() RETURNS xid8
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT coalesce(min(running.x), pg_snapshot_xmax(pg_current_snapshot()))
+  FROM pg_snapshot_xip(pg_current_snapshot()) AS running(x)
+  WHERE NOT EXISTS (
+    SELECT 1 FROM pg_stat_get_activity(NULL::integer) AS other
+    WHERE other.backend_xid = running.x::xid
+      AND other.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+  )
+$$;
+
+-- Down Migration
+DROP FUNCTION es_log_horizon();
