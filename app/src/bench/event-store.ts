@@ -78,18 +78,46 @@ async function warmUp(pool: Pool, count: number): Promise<void> {
   for (const client of clients) client.release();
 }
 
-/** Runs `step` in `workers` concurrent loops for SECONDS; events per second. */
-async function throughput(workers: number, step: Step): Promise<number> {
+/** Each figure is measured in this many slices, taken in turn with its baseline's. */
+const ROUNDS = 3;
+
+interface Tally {
+  events: number;
+  seconds: number;
+  /** Next iteration of each worker, so later slices go on with new stream names. */
+  next: number[];
+}
+
+/** Runs `step` in `workers` concurrent loops for `seconds`, adding to `tally`. */
+async function slice(workers: number, step: Step, seconds: number, tally: Tally): Promise<void> {
   const start = performance.now();
-  const deadline = start + SECONDS * 1000;
+  const deadline = start + seconds * 1000;
   const counts = await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       let events = 0;
-      for (let i = 0; performance.now() < deadline; i++) events += await step(worker, i);
+      let i = tally.next[worker] ?? 0;
+      for (; performance.now() < deadline; i++) events += await step(worker, i);
+      tally.next[worker] = i;
       return events;
     }),
   );
-  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - start) / 1000);
+  tally.events += counts.reduce((a, b) => a + b, 0);
+  tally.seconds += (performance.now() - start) / 1000;
+}
+
+/**
+ * Events per second of the baseline and of the store. They take turns in slices, so a shared
+ * machine's load, which comes and goes, weighs on both alike.
+ */
+async function compare(pool: Pool, m: Measurement): Promise<{ plain: number; stored: number }> {
+  const plain: Tally = { events: 0, seconds: 0, next: [] };
+  const stored: Tally = { events: 0, seconds: 0, next: [] };
+  await warmUp(pool, m.workers);
+  for (let round = 0; round < ROUNDS; round++) {
+    await slice(m.workers, m.plain, SECONDS / ROUNDS, plain);
+    await slice(m.workers, m.store, SECONDS / ROUNDS, stored);
+  }
+  return { plain: plain.events / plain.seconds, stored: stored.events / stored.seconds };
 }
 
 /** The app's followers: every projector and the notifier's dispatcher. */
@@ -239,10 +267,7 @@ export async function eventStoreBench(): Promise<void> {
     for (const m of measurements(store, pool, database.url)) {
       await m.prepare?.();
       const stop = await m.alongside?.();
-      await warmUp(pool, m.workers);
-      const plain = await throughput(m.workers, m.plain);
-      await warmUp(pool, m.workers);
-      const stored = await throughput(m.workers, m.store);
+      const { plain, stored } = await compare(pool, m);
       await stop?.();
       rows.push([
         m.scenario,
