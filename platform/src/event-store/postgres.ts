@@ -85,22 +85,35 @@ const APPEND = {
 /**
  * One page for a follower, and whether committed events lie beyond it that an older open
  * transaction still hides: both from one snapshot, in one round trip. The page's columns are null
- * on the single row that comes back when it is empty.
+ * on the single row that comes back when it is empty. `horizon` is the SQL for the bound below
+ * which rows are read: the snapshot's xmin, or es_log_horizon(), which leaves out transactions of
+ * other databases but costs more.
  */
-const FOLLOW_PAGE = `SELECT h.hidden, p.* FROM
+function followPageQuery(name: string, horizon: string) {
+  return {
+    name,
+    text: `WITH horizon AS MATERIALIZED (SELECT ${horizon} AS below)
+  SELECT h.hidden, p.* FROM
     (SELECT EXISTS (
        SELECT 1 FROM es_events
-       WHERE transaction_id >= es_log_horizon()
+       WHERE transaction_id >= (SELECT below FROM horizon)
          AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
      ) AS hidden) h
   LEFT JOIN LATERAL (
     SELECT transaction_id, ${columns} FROM es_events
-    WHERE transaction_id < es_log_horizon()
+    WHERE transaction_id < (SELECT below FROM horizon)
       AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     ORDER BY transaction_id, global_position
     LIMIT $3
   ) p ON true
-  ORDER BY p.transaction_id, p.global_position`;
+  ORDER BY p.transaction_id, p.global_position`,
+  };
+}
+const FOLLOW_PAGE = followPageQuery('es_follow_page', 'pg_snapshot_xmin(pg_current_snapshot())');
+const FOLLOW_PAGE_FINE = followPageQuery('es_follow_page_fine', 'es_log_horizon()');
+
+/** After this long held back, a follower reads up to the finer, costlier horizon. */
+const FINE_HORIZON_AFTER_MS = 20;
 
 export interface PostgresEventStoreOptions {
   /** Connection string for the LISTEN connection that wakes followers. */
@@ -213,13 +226,13 @@ export function createPostgresEventStore(
   async function followPage(
     after: GlobalPosition | null,
     maxCount: number,
+    fine: boolean,
   ): Promise<{ events: RecordedEvent[]; hidden: boolean }> {
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
-    const result = await pool.query<{ hidden: boolean } & Partial<EventRow>>(FOLLOW_PAGE, [
-      tx.toString(),
-      position.toString(),
-      maxCount,
-    ]);
+    const result = await pool.query<{ hidden: boolean } & Partial<EventRow>>({
+      ...(fine ? FOLLOW_PAGE_FINE : FOLLOW_PAGE),
+      values: [tx.toString(), position.toString(), maxCount],
+    });
     const rows = result.rows;
     return {
       hidden: rows[0]?.hidden ?? false,
@@ -265,15 +278,21 @@ export function createPostgresEventStore(
     const done = (async () => {
       let after = opts.after ?? null;
       let hiddenWait = 0;
+      // Since when a hidden event has held this follower back; as if long ago at the start, so
+      // catching up is never held back by a transaction in another database.
+      let heldSince: number | null = 0;
       await wakeup.ready();
       while (!stopped) {
         notified = false;
-        const { events, hidden } = await followPage(after, batchSize);
+        const fine = heldSince !== null && Date.now() - heldSince >= FINE_HORIZON_AFTER_MS;
+        const { events, hidden } = await followPage(after, batchSize, fine);
         if (stopped) break;
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
           hiddenWait = 0;
+          // Progress through the finer horizon says the cheap one still holds back: keep it.
+          if (!fine) heldSince = null;
           // A short page was everything readable when it was read; anything committed since
           // was announced, and the sleep below then returns at once.
           if (events.length === batchSize) continue;
@@ -282,11 +301,13 @@ export function createPostgresEventStore(
           // An older transaction is still open. If it is an append, its announcement wakes us;
           // anything else ends unannounced, so look again after a pause that grows to the
           // safety-net interval: a long transaction elsewhere must not keep followers polling.
+          heldSince ??= Date.now();
           hiddenWait = Math.min(Math.max(hiddenWait * 2, 5), pollIntervalMs);
           await sleep(hiddenWait);
           continue;
         }
         hiddenWait = 0;
+        heldSince = null;
         opts.onCaughtUp?.(after);
         await sleep(pollIntervalMs);
       }
