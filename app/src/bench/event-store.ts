@@ -74,8 +74,10 @@ async function insertPlain(pool: Pool, streamId: string, events: EventToAppend[]
 
 /** Opens `count` connections before the clock starts, so no measurement pays for connecting. */
 async function warmUp(pool: Pool, count: number): Promise<void> {
-  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
-  for (const client of clients) client.release();
+  const outcomes = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  // Every connection is handed back, even when one failed: the pool cannot end while one is out.
+  for (const outcome of outcomes) if (outcome.status === 'fulfilled') outcome.value.release();
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 /** Each figure is measured in this many slices, taken in turn with its baseline's. */
