@@ -156,19 +156,22 @@ async function follow(store: EventStore, pool: Pool, url: string, names: string[
 
 function measurements(store: EventStore, pool: Pool, url: string): Measurement[] {
   const list: Measurement[] = [];
+  /** One event to a new stream per step, beside a one-row insert. */
+  const toNewStreams = (cell: string): Pick<Measurement, 'store' | 'baseline' | 'plain'> => ({
+    store: async (w, i) => {
+      await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
+        expectedRevision: 'no_stream',
+      });
+      return 1;
+    },
+    baseline: '1-row INSERT',
+    plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+  });
   for (const workers of [1, 8, MAX_WRITERS]) {
-    const cell = `new-${workers}`;
     list.push({
       scenario: 'append 1 event to a new stream',
       workers,
-      store: async (w, i) => {
-        await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
-          expectedRevision: 'no_stream',
-        });
-        return 1;
-      },
-      baseline: '1-row INSERT',
-      plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+      ...toNewStreams(`new-${workers}`),
     });
   }
   for (const workers of [1, 8, MAX_WRITERS]) {
@@ -197,19 +200,11 @@ function measurements(store: EventStore, pool: Pool, url: string): Measurement[]
     });
   }
   for (const names of [['one'], APP_FOLLOWERS]) {
-    const cell = `followed-${names.length}`;
     list.push({
       scenario: `append 1 event to a new stream, ${names.length} follower(s) live`,
       workers: 8,
       alongside: () => follow(store, pool, url, names),
-      store: async (w, i) => {
-        await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
-          expectedRevision: 'no_stream',
-        });
-        return 1;
-      },
-      baseline: '1-row INSERT',
-      plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+      ...toNewStreams(`followed-${names.length}`),
     });
   }
   const batch = () => Array.from({ length: 100 }, benchEvent);
