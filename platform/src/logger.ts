@@ -1,10 +1,14 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
 /** Structured JSON logs; anything that could carry a secret is redacted wherever it appears. */
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
-  return pino({
+export function createLogger(
+  level: string,
+  base: Record<string, unknown> = {},
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     level,
     base: { service: 'wagers', ...base },
     redact: {
@@ -20,5 +24,6 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,10 +1,15 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createPool } from '@wagers/platform/db';
+import { createPool, inTransaction } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import type { EventStore, EventToAppend } from '@wagers/platform/event-store/port';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
+import { createLogger } from '@wagers/platform/logger';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { ensureFollowerBuild } from '@wagers/platform/projections/builds';
+import { saveCheckpoint } from '@wagers/platform/projections/checkpoints';
+import { runProjector } from '@wagers/platform/projections/runner';
+import { allProjectors } from '@wagers/projection-service/projectors';
 import { createTestDatabase, testServerUrl } from '@wagers/test-support/database';
 import { printTable, type Cell } from './table.ts';
 
@@ -25,6 +30,8 @@ interface Measurement {
   plain: Step;
   /** Runs before the measurement, outside the clock. */
   prepare?: () => Promise<void>;
+  /** Runs through both measurements (baseline and store); returns how to stop it. */
+  alongside?: () => Promise<() => Promise<void>>;
 }
 
 const PLAIN_TABLE = `CREATE TABLE bench_plain (
@@ -68,39 +75,104 @@ async function insertPlain(pool: Pool, streamId: string, events: EventToAppend[]
 
 /** Opens `count` connections before the clock starts, so no measurement pays for connecting. */
 async function warmUp(pool: Pool, count: number): Promise<void> {
-  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
-  for (const client of clients) client.release();
+  const outcomes = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  // Every connection is handed back, even when one failed: the pool cannot end while one is out.
+  for (const outcome of outcomes) if (outcome.status === 'fulfilled') outcome.value.release();
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
-/** Runs `step` in `workers` concurrent loops for SECONDS; events per second. */
-async function throughput(workers: number, step: Step): Promise<number> {
+/** Each figure is measured in this many slices, taken in turn with its baseline's. */
+const ROUNDS = 3;
+
+interface Tally {
+  events: number;
+  seconds: number;
+  /** Next iteration of each worker, so later slices go on with new stream names. */
+  next: number[];
+}
+
+/** Runs `step` in `workers` concurrent loops for `seconds`, adding to `tally`. */
+async function slice(workers: number, step: Step, seconds: number, tally: Tally): Promise<void> {
   const start = performance.now();
-  const deadline = start + SECONDS * 1000;
+  const deadline = start + seconds * 1000;
   const counts = await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       let events = 0;
-      for (let i = 0; performance.now() < deadline; i++) events += await step(worker, i);
+      let i = tally.next[worker] ?? 0;
+      for (; performance.now() < deadline; i++) events += await step(worker, i);
+      tally.next[worker] = i;
       return events;
     }),
   );
-  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - start) / 1000);
+  tally.events += counts.reduce((a, b) => a + b, 0);
+  tally.seconds += (performance.now() - start) / 1000;
 }
 
-function measurements(store: EventStore, pool: Pool): Measurement[] {
+/**
+ * Events per second of the baseline and of the store. They take turns in slices, so a shared
+ * machine's load, which comes and goes, weighs on both alike.
+ */
+async function compare(pool: Pool, m: Measurement): Promise<{ plain: number; stored: number }> {
+  const plain: Tally = { events: 0, seconds: 0, next: [] };
+  const stored: Tally = { events: 0, seconds: 0, next: [] };
+  await warmUp(pool, m.workers);
+  for (let round = 0; round < ROUNDS; round++) {
+    await slice(m.workers, m.plain, SECONDS / ROUNDS, plain);
+    await slice(m.workers, m.store, SECONDS / ROUNDS, stored);
+  }
+  return { plain: plain.events / plain.seconds, stored: stored.events / stored.seconds };
+}
+
+/** The app's followers: every projector and the notifier's dispatcher. */
+const APP_FOLLOWERS = [...allProjectors.map((p) => p.name), 'notifier-dispatcher'];
+
+/**
+ * Followers as the app runs them, through the projector runner (a lock, a checkpoint and a
+ * transaction per page), applying nothing: what following costs the store, not the read models.
+ */
+async function follow(store: EventStore, pool: Pool, url: string, names: string[]) {
+  const logger = createLogger('silent');
+  const head = await store.headPosition();
+  const projectors = names.map((name) => ({
+    name: `bench-${name}`,
+    version: 1,
+    tables: [],
+    apply: () => Promise.resolve(),
+  }));
+  // From the head of the log, so the earlier measurements' events are not replayed during this one.
+  for (const projector of projectors) {
+    await inTransaction(pool, async (client) => {
+      await ensureFollowerBuild(client, projector);
+      if (head) await saveCheckpoint(client, projector.name, 1, head, 0);
+    });
+  }
+  const followers = projectors.map((projector) =>
+    runProjector(projector, { store, pool, connectionString: url, logger }),
+  );
+  await Promise.all(followers.map((f) => f.active));
+  return async () => {
+    await Promise.all(followers.map((f) => f.stop()));
+  };
+}
+
+function measurements(store: EventStore, pool: Pool, url: string): Measurement[] {
   const list: Measurement[] = [];
+  /** One event to a new stream per step, beside a one-row insert. */
+  const toNewStreams = (cell: string): Pick<Measurement, 'store' | 'baseline' | 'plain'> => ({
+    store: async (w, i) => {
+      await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
+        expectedRevision: 'no_stream',
+      });
+      return 1;
+    },
+    baseline: '1-row INSERT',
+    plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+  });
   for (const workers of [1, 8, MAX_WRITERS]) {
-    const cell = `new-${workers}`;
     list.push({
       scenario: 'append 1 event to a new stream',
       workers,
-      store: async (w, i) => {
-        await store.appendToStream(`${cell}-${w}-${i}`, [benchEvent()], {
-          expectedRevision: 'no_stream',
-        });
-        return 1;
-      },
-      baseline: '1-row INSERT',
-      plain: (w, i) => insertPlain(pool, `${cell}-${w}-${i}`, [benchEvent()]),
+      ...toNewStreams(`new-${workers}`),
     });
   }
   for (const workers of [1, 8, MAX_WRITERS]) {
@@ -126,6 +198,14 @@ function measurements(store: EventStore, pool: Pool): Measurement[] {
       },
       baseline: '1-row INSERT',
       plain: (w, i) => insertPlain(pool, `plain-${streamOf(w)}-${i}`, [benchEvent()]),
+    });
+  }
+  for (const names of [['one'], APP_FOLLOWERS]) {
+    list.push({
+      scenario: `append 1 event to a new stream, ${names.length} follower(s) live`,
+      workers: 8,
+      alongside: () => follow(store, pool, url, names),
+      ...toNewStreams(`followed-${names.length}`),
     });
   }
   const batch = () => Array.from({ length: 100 }, benchEvent);
@@ -182,12 +262,11 @@ export async function eventStoreBench(): Promise<void> {
       `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
     );
     const rows: Cell[][] = [];
-    for (const m of measurements(store, pool)) {
+    for (const m of measurements(store, pool, database.url)) {
       await m.prepare?.();
-      await warmUp(pool, m.workers);
-      const plain = await throughput(m.workers, m.plain);
-      await warmUp(pool, m.workers);
-      const stored = await throughput(m.workers, m.store);
+      const stop = await m.alongside?.();
+      const { plain, stored } = await compare(pool, m);
+      await stop?.();
       rows.push([
         m.scenario,
         { value: m.workers },

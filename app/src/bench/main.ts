@@ -1,6 +1,7 @@
 import { eventStoreBench } from './event-store.ts';
 import { liveLatencyBench } from './live-latency.ts';
 import { rebuildBench } from './rebuild.ts';
+import { httpBench } from './http.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
   rebuild: rebuildBench,
   'live-latency': liveLatencyBench,
+  http: httpBench,
   web: webBench,
 };
 

@@ -261,6 +261,99 @@ describe('postgres event store under concurrent writers', () => {
   }, 60_000);
 });
 
+describe('postgres event store followers and transactions that are not appends', () => {
+  let database: TestDatabase;
+  let other: TestDatabase;
+  let pool: pg.Pool;
+  let followerPool: pg.Pool;
+  let writer: EventStore;
+  let reader: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('wagers_horizon');
+    other = await createTestDatabase('wagers_elsewhere');
+    await migrate(database.url, [platformMigrations]);
+    pool = createPool(database.url, 4);
+    followerPool = createPool(database.url, 2);
+    writer = createPostgresEventStore(pool, { connectionString: database.url });
+    // No safety-net poll within these tests: every look the follower takes is one it chose.
+    reader = createPostgresEventStore(followerPool, {
+      connectionString: database.url,
+      pollIntervalMs: 60_000,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await writer.close();
+    await reader.close();
+    await pool.end();
+    await followerPool.end();
+    await database.drop();
+    await other.drop();
+  }, 60_000);
+
+  /** A transaction that has taken its id and stays open until `end()`. */
+  async function openTransaction(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT pg_current_xact_id()');
+    return {
+      async end() {
+        await client.query('COMMIT');
+        await client.end();
+      },
+    };
+  }
+
+  it('delivers events while a transaction in another database of the server stays open', async () => {
+    const elsewhere = await openTransaction(other.url);
+    try {
+      const head = await reader.headPosition();
+      const follower = followAll(reader, { after: head });
+      try {
+        const written = await writer.appendToStream(`elsewhere-${Date.now()}`, [newEvent()], {
+          expectedRevision: 'no_stream',
+        });
+        await follower.until(() => follower.events.length === 1, 'the new event');
+        expect(follower.events[0]!.position).toBe(written.position);
+        expect(await reader.headPosition()).toBe(written.position);
+      } finally {
+        await follower.stop();
+      }
+    } finally {
+      await elsewhere.end();
+    }
+  });
+
+  it('looks less and less often while an open transaction here hides events, then delivers them', async () => {
+    const follower = followAll(reader, { after: await reader.headPosition() });
+    const looks = countCheckouts(followerPool);
+    try {
+      await follower.until(() => follower.caughtUp.length > 0, 'the follower to catch up');
+      const open = await openTransaction(database.url);
+      const hidden = newEvent('Hidden');
+      await writer.appendToStream(`hidden-${Date.now()}`, [hidden], {
+        expectedRevision: 'no_stream',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const after3s = looks.count;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const inNext1500ms = looks.count - after3s;
+      expect(follower.events).toEqual([]);
+      // Pauses grow from 5 ms, doubling: by the third second they are over a second long.
+      expect(inNext1500ms).toBeLessThanOrEqual(1);
+
+      await open.end();
+      await follower.until(() => follower.events.length === 1, 'the hidden event', 30_000);
+      expect(follower.events[0]!.id).toBe(hidden.id);
+    } finally {
+      looks.stop();
+      await follower.stop();
+    }
+  }, 60_000);
+});
+
 /** Counts the connections a pool hands out: each read the follower makes is one. */
 function countCheckouts(pool: pg.Pool): { readonly count: number; stop(): void } {
   let count = 0;

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import pg from 'pg';
 import { formatPosition, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { EventMetadata } from '@wagers/contracts/events/envelope';
@@ -58,15 +58,62 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   );
 }
 
-/** False when the connection is gone, so the caller discards it instead of pooling it. */
-async function rollbackQuietly(client: PoolClient): Promise<boolean> {
-  try {
-    await client.query('ROLLBACK');
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * An append in one statement, so one round trip. The first revision comes from the expectation:
+ * 0 for a new stream, the one after the head for "any", and the one after an exact revision only
+ * if that revision exists (else nothing is inserted and no row comes back). The unique constraint
+ * then decides every race: two writers after the same revision cannot both insert the next one.
+ */
+const APPEND = {
+  name: 'es_append',
+  text: `WITH start AS (
+      SELECT CASE $2::text
+        WHEN 'no_stream' THEN 0::bigint
+        WHEN 'any' THEN (SELECT coalesce(max(stream_revision), -1) + 1 FROM es_events WHERE stream_id = $1)
+        ELSE (SELECT stream_revision + 1 FROM es_events WHERE stream_id = $1 AND stream_revision = $3::bigint)
+      END AS first
+    )
+    INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+    SELECT $1, start.first + e.ord - 1, e.id, e.type, e.data, e.metadata
+    FROM start, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])
+      WITH ORDINALITY AS e(id, type, data, metadata, ord)
+    WHERE start.first IS NOT NULL
+    ORDER BY e.ord
+    RETURNING stream_revision, global_position, transaction_id::text AS transaction_text`,
+};
+
+/**
+ * One page for a follower, and whether committed events lie beyond it that an older open
+ * transaction still hides: both from one snapshot, in one round trip. The page's columns are null
+ * on the single row that comes back when it is empty. `horizon` is the SQL for the bound below
+ * which rows are read: the snapshot's xmin, or es_log_horizon(), which leaves out transactions of
+ * other databases but costs more.
+ */
+function followPageQuery(name: string, horizon: string) {
+  return {
+    name,
+    text: `WITH horizon AS MATERIALIZED (SELECT ${horizon} AS below)
+  SELECT h.hidden, p.* FROM
+    (SELECT EXISTS (
+       SELECT 1 FROM es_events
+       WHERE transaction_id >= (SELECT below FROM horizon)
+         AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+     ) AS hidden) h
+  LEFT JOIN LATERAL (
+    SELECT transaction_id, ${columns} FROM es_events
+    WHERE transaction_id < (SELECT below FROM horizon)
+      AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+    ORDER BY transaction_id, global_position
+    LIMIT $3
+  ) p ON true
+  ORDER BY p.transaction_id, p.global_position`,
+  };
 }
+const FOLLOW_PAGE = followPageQuery('es_follow_page', 'pg_snapshot_xmin(pg_current_snapshot())');
+const FOLLOW_PAGE_FINE = followPageQuery('es_follow_page_fine', 'es_log_horizon()');
+
+/** After this long held back, a follower reads up to the finer, costlier horizon. */
+const FINE_HORIZON_AFTER_MS = 20;
 
 export interface PostgresEventStoreOptions {
   /** Connection string for the LISTEN connection that wakes followers. */
@@ -86,75 +133,44 @@ export function createPostgresEventStore(
   const wakeup = new LogWakeup(options.connectionString, EVENTS_CHANNEL);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
 
-  async function currentRevision(client: PoolClient, streamId: string): Promise<bigint | null> {
-    const result = await client.query<{ stream_revision: string }>(
-      'SELECT stream_revision FROM es_events WHERE stream_id = $1 ORDER BY stream_revision DESC LIMIT 1',
-      [streamId],
-    );
-    const row = result.rows[0];
-    return row ? BigInt(row.stream_revision) : null;
-  }
-
   async function appendOnce(
     streamId: string,
     events: EventToAppend[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
-    const client = await pool.connect();
-    let released = false;
+    let rows: { stream_revision: string; global_position: string; transaction_text: string }[];
     try {
-      await client.query('BEGIN');
-      const current = await currentRevision(client, streamId);
-      if (expectedRevision === 'no_stream' && current !== null) {
-        throw new ConcurrencyError(streamId, expectedRevision, current);
-      }
-      if (typeof expectedRevision === 'bigint' && current !== expectedRevision) {
-        throw new ConcurrencyError(streamId, expectedRevision, current ?? 'no_stream');
-      }
-      const first = current === null ? 0n : current + 1n;
-      const result = await client.query<{ global_position: string; transaction_text: string }>(
-        `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
-         SELECT $1, $2::bigint + e.ord - 1, e.id, e.type, e.data, e.metadata
-         FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
-           WITH ORDINALITY AS e(id, type, data, metadata, ord)
-         ORDER BY e.ord
-         RETURNING global_position, transaction_id::text AS transaction_text`,
-        [
+      const result = await pool.query<(typeof rows)[number]>({
+        ...APPEND,
+        values: [
           streamId,
-          first.toString(),
+          typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision,
+          typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
           events.map((e) => e.id),
           events.map((e) => e.type),
           events.map((e) => JSON.stringify(e.data)),
           events.map((e) => JSON.stringify(e.metadata)),
         ],
-      );
-      await client.query('COMMIT');
-      // Notified after the commit, not inside it: a transaction that notifies holds a global lock
-      // through its commit's disk flush, so concurrent appends would commit one at a time. If
-      // this is lost, followers' safety-net poll finds the events.
-      await client
-        .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, streamId])
-        .catch(() => undefined);
-      const last = result.rows.reduce((a, b) =>
-        BigInt(a.global_position) > BigInt(b.global_position) ? a : b,
-      );
-      return {
-        nextExpectedRevision: first + BigInt(events.length) - 1n,
-        position: formatPosition(BigInt(last.transaction_text), BigInt(last.global_position)),
-      };
+      });
+      rows = result.rows;
     } catch (error) {
-      // A refused append leaves a healthy connection; only one that cannot roll back is discarded.
-      if (!(await rollbackQuietly(client))) {
-        client.release(error instanceof Error ? error : new Error(String(error)));
-        released = true;
-      }
       if (isUniqueViolation(error, 'es_events_stream_revision_unique')) {
         throw new ConcurrencyError(streamId, expectedRevision, 'unknown');
       }
       throw error;
-    } finally {
-      if (!released) client.release();
     }
+    // No row: the expected revision is not in the stream.
+    if (rows.length === 0) throw new ConcurrencyError(streamId, expectedRevision, 'unknown');
+    // Announced after the commit, not inside it: a transaction that notifies holds a global lock
+    // through its commit's disk flush, so concurrent appends would commit one at a time.
+    wakeup.announce();
+    const last = rows.reduce((a, b) =>
+      BigInt(a.global_position) > BigInt(b.global_position) ? a : b,
+    );
+    return {
+      nextExpectedRevision: BigInt(last.stream_revision),
+      position: formatPosition(BigInt(last.transaction_text), BigInt(last.global_position)),
+    };
   }
 
   async function appendToStream(
@@ -197,7 +213,7 @@ export function createPostgresEventStore(
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
     const result = await pool.query<EventRow>(
       `SELECT ${columns} FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id < es_log_horizon()
          AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
        ORDER BY transaction_id, global_position
        LIMIT $3`,
@@ -206,22 +222,30 @@ export function createPostgresEventStore(
     return result.rows.map(toRecorded);
   }
 
-  /** True when committed events lie beyond `after` but an older open transaction still hides them. */
-  async function hasHiddenEvents(after: GlobalPosition | null): Promise<boolean> {
+  /** A follower's next page, and whether an open transaction hides committed events beyond it. */
+  async function followPage(
+    after: GlobalPosition | null,
+    maxCount: number,
+    fine: boolean,
+  ): Promise<{ events: RecordedEvent[]; hidden: boolean }> {
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
-    const result = await pool.query<{ hidden: boolean }>(
-      `SELECT EXISTS (
-         SELECT 1 FROM es_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-       ) AS hidden`,
-      [tx.toString(), position.toString()],
-    );
-    return result.rows[0]?.hidden ?? false;
+    const result = await pool.query<{ hidden: boolean } & Partial<EventRow>>({
+      ...(fine ? FOLLOW_PAGE_FINE : FOLLOW_PAGE),
+      values: [tx.toString(), position.toString(), maxCount],
+    });
+    const rows = result.rows;
+    return {
+      hidden: rows[0]?.hidden ?? false,
+      events: rows
+        .filter((row) => row.global_position != null)
+        .map((row) => toRecorded(row as EventRow)),
+    };
   }
 
   async function headPosition(): Promise<GlobalPosition | null> {
     const result = await pool.query<{ transaction_text: string; global_position: string }>(
       `SELECT transaction_id::text AS transaction_text, global_position FROM es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE transaction_id < es_log_horizon()
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = result.rows[0];
@@ -253,24 +277,37 @@ export function createPostgresEventStore(
 
     const done = (async () => {
       let after = opts.after ?? null;
-      let hiddenBackoff = 5;
+      let hiddenWait = 0;
+      // Since when a hidden event has held this follower back; as if long ago at the start, so
+      // catching up is never held back by a transaction in another database.
+      let heldSince: number | null = 0;
       await wakeup.ready();
       while (!stopped) {
         notified = false;
-        const events = await readAll({ after, maxCount: batchSize });
+        const fine = heldSince !== null && Date.now() - heldSince >= FINE_HORIZON_AFTER_MS;
+        const { events, hidden } = await followPage(after, batchSize, fine);
         if (stopped) break;
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
-          hiddenBackoff = 5;
+          hiddenWait = 0;
+          // Progress through the finer horizon says the cheap one still holds back: keep it.
+          if (!fine) heldSince = null;
+          // A short page was everything readable when it was read; anything committed since
+          // was announced, and the sleep below then returns at once.
+          if (events.length === batchSize) continue;
+        }
+        if (hidden) {
+          // An older transaction is still open. If it is an append, its announcement wakes us;
+          // anything else ends unannounced, so look again after a pause that grows to the
+          // safety-net interval: a long transaction elsewhere must not keep followers polling.
+          heldSince ??= Date.now();
+          hiddenWait = Math.min(Math.max(hiddenWait * 2, 5), pollIntervalMs);
+          await sleep(hiddenWait);
           continue;
         }
-        if (await hasHiddenEvents(after)) {
-          // An older transaction is still open and its end may not notify: look again soon.
-          await sleep(hiddenBackoff);
-          hiddenBackoff = Math.min(hiddenBackoff * 2, 200);
-          continue;
-        }
+        hiddenWait = 0;
+        heldSince = null;
         opts.onCaughtUp?.(after);
         await sleep(pollIntervalMs);
       }

@@ -1,0 +1,268 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { cpus } from 'node:os';
+import { promisify } from 'node:util';
+import express from 'express';
+import { destination } from 'pino';
+import type { CreateBetRequest } from '@wagers/contracts/api/bets';
+import type { User } from '@wagers/contracts/api/user';
+import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { createLogger } from '@wagers/platform/logger';
+import { createTestDatabase } from '@wagers/test-support/database';
+import { startWagers } from '../server.ts';
+import { ApiClient, testRedisUrl } from '../test-support/test-app.ts';
+import type { LoadFigures, LoadOptions } from './load.ts';
+import { printTable, type Cell } from './table.ts';
+
+/** How long each figure's load runs in all; BENCH_SECONDS=15 for steadier figures. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = 3;
+const BETS = 20;
+const GET_CONNECTIONS = 16;
+const POST_CONNECTIONS = 8;
+const POOL_SIZE = 20;
+
+const betInput: Omit<CreateBetRequest, 'opponentId'> = {
+  title: 'Rain on Sunday',
+  description: 'It will rain in Paris on Sunday',
+  wagerType: 'money',
+  wagerAmount: '12.50',
+  validationMode: 'both',
+};
+
+const run = promisify(execFile);
+
+/** One load from a separate process (load.ts), so client and server do not share a thread. */
+async function load(options: LoadOptions): Promise<LoadFigures> {
+  const script = new URL('./load.ts', import.meta.url).pathname;
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', script, JSON.stringify(options)],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadFigures;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Loads the minimal server and the product in turns, `ROUNDS` slices each, so a shared machine's
+ * passing load weighs on both alike. Requests per second over all slices; the latencies are the
+ * median of the slices' figures.
+ */
+async function inTurns(
+  minimal: LoadOptions,
+  product: LoadOptions,
+): Promise<[LoadFigures, LoadFigures]> {
+  const minimalSlices: LoadFigures[] = [];
+  const productSlices: LoadFigures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    minimalSlices.push(await load(minimal));
+    productSlices.push(await load(product));
+  }
+  return [combine(minimalSlices), combine(productSlices)];
+}
+
+function combine(slices: LoadFigures[]): LoadFigures {
+  const sum = (pick: (f: LoadFigures) => number) => slices.reduce((all, f) => all + pick(f), 0);
+  return {
+    requestsPerSecond: sum((f) => f.requestsPerSecond) / slices.length,
+    p50: median(slices.map((f) => f.p50)),
+    p99: median(slices.map((f) => f.p99)),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+  };
+}
+
+const MINIMAL_TABLE = `CREATE TABLE plain_bets (
+  id uuid PRIMARY KEY,
+  creator_id uuid NOT NULL,
+  opponent_id uuid NOT NULL,
+  title text NOT NULL,
+  description text NOT NULL,
+  wager_amount_cents integer NOT NULL,
+  status text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX plain_bets_creator ON plain_bets (creator_id, created_at DESC)`;
+
+/**
+ * The ceiling: Express 5 and node-postgres with nothing else, one table holding the same bets.
+ * GET lists a user's bets, POST inserts one.
+ */
+async function startMinimal(databaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const pool = createPool(databaseUrl, POOL_SIZE);
+  await pool.query(MINIMAL_TABLE);
+  const app = express();
+  app.use(express.json());
+  app.get('/bets', async (req, res) => {
+    const result = await pool.query(
+      'SELECT * FROM plain_bets WHERE creator_id = $1 ORDER BY created_at DESC LIMIT 100',
+      [typeof req.query.user === 'string' ? req.query.user : ''],
+    );
+    res.json(result.rows);
+  });
+  app.post('/bets', async (req, res) => {
+    const body = req.body as { creatorId: string; opponentId: string; title: string };
+    const result = await pool.query(
+      `INSERT INTO plain_bets (id, creator_id, opponent_id, title, description, wager_amount_cents, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending') RETURNING *`,
+      [randomUUID(), body.creatorId, body.opponentId, body.title, betInput.description, 1250],
+    );
+    res.status(201).json(result.rows[0]);
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+    },
+  };
+}
+
+async function person(
+  baseUrl: string,
+  firstName: string,
+): Promise<{ client: ApiClient; user: User }> {
+  const client = new ApiClient(baseUrl);
+  await client.signIn(`${firstName.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`);
+  await client.put('/api/user', { firstName, lastName: 'Bench' });
+  const me = await client.get<User>('/api/auth/user');
+  return { client, user: me.body };
+}
+
+function expectStatus(response: { status: number; text: string }, status: number): void {
+  if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
+}
+
+/**
+ * The product's HTTP API beside a minimal Express + pg server on the same database, both loaded
+ * with autocannon in the same run. The product logs at info (to /dev/null) as it does in service.
+ */
+export async function httpBench(): Promise<void> {
+  const database = await createTestDatabase('wagers_bench_http');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl,
+    QUEUE_PREFIX: `wagers-bench-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'info',
+    DEV_INBOX: 'true',
+  });
+  const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
+  const product = await startWagers(config, logger);
+  const minimal = await startMinimal(database.url);
+  try {
+    const alice = await person(product.url, 'Alice');
+    const bob = await person(product.url, 'Bob');
+    expectStatus(await alice.client.post('/api/friend-requests', { receiverId: bob.user.id }), 201);
+    expectStatus(await bob.client.post('/api/friend-requests', { receiverId: alice.user.id }), 201);
+    const body = { ...betInput, opponentId: bob.user.id };
+    for (let i = 0; i < BETS; i++) expectStatus(await alice.client.post('/api/bets', body), 201);
+    const listed = await alice.client.get<unknown[]>('/api/bets');
+    if (listed.body.length !== BETS) throw new Error(`expected ${BETS} bets, got ${listed.text}`);
+
+    const plainBody = { creatorId: alice.user.id, opponentId: bob.user.id, title: betInput.title };
+    const seed = createPool(database.url, 1);
+    for (let i = 0; i < BETS; i++) {
+      await seed.query(
+        `INSERT INTO plain_bets (id, creator_id, opponent_id, title, description, wager_amount_cents, status)
+         VALUES ($1, $2, $3, $4, $5, 1250, 'pending')`,
+        [randomUUID(), alice.user.id, bob.user.id, betInput.title, betInput.description],
+      );
+    }
+    await seed.end();
+
+    const json = { 'content-type': 'application/json' };
+    const session = { cookie: alice.client.cookie ?? '' };
+    const seconds = SECONDS / ROUNDS;
+    const [minimalGet, productGet] = await inTurns(
+      {
+        seconds,
+        url: `${minimal.url}/bets?user=${alice.user.id}`,
+        method: 'GET',
+        connections: GET_CONNECTIONS,
+        headers: {},
+      },
+      {
+        seconds,
+        url: `${product.url}/api/bets`,
+        method: 'GET',
+        connections: GET_CONNECTIONS,
+        // A browser sends the highest position it has seen: the read waits for the projectors.
+        headers: { ...session, 'x-wagers-position': alice.client.position ?? '' },
+      },
+    );
+    const [minimalPost, productPost] = await inTurns(
+      {
+        seconds,
+        url: `${minimal.url}/bets`,
+        method: 'POST',
+        connections: POST_CONNECTIONS,
+        headers: json,
+        body: JSON.stringify(plainBody),
+      },
+      {
+        seconds,
+        url: `${product.url}/api/bets`,
+        method: 'POST',
+        connections: POST_CONNECTIONS,
+        headers: { ...json, ...session },
+        body: JSON.stringify(body),
+      },
+    );
+
+    const row = (
+      scenario: string,
+      connections: number,
+      ours: LoadFigures,
+      plain: LoadFigures,
+    ): Cell[] => [
+      scenario,
+      { value: connections },
+      { value: ours.requestsPerSecond },
+      { value: ours.p50 },
+      { value: ours.p99 },
+      { value: ours.non2xx + ours.errors },
+      { value: plain.requestsPerSecond },
+      { value: plain.p50 },
+      { value: plain.p99 },
+      { value: ours.requestsPerSecond / plain.requestsPerSecond, digits: 2 },
+    ];
+    printTable(
+      `HTTP API vs minimal Express 5 + pg on the same database, req/s and latency in ms: ` +
+        `${cpus().length} CPUs, ${SECONDS} s per figure, product logging at info`,
+      [
+        'request',
+        'connections',
+        'product/s',
+        'p50',
+        'p99',
+        'failed',
+        'minimal/s',
+        'p50',
+        'p99',
+        'ratio',
+      ],
+      [
+        row(`GET /api/bets (${BETS} bets)`, GET_CONNECTIONS, productGet, minimalGet),
+        row('POST /api/bets', POST_CONNECTIONS, productPost, minimalPost),
+      ],
+    );
+  } finally {
+    await minimal.stop();
+    await product.stop();
+    await database.drop();
+  }
+}
