@@ -1,69 +1,83 @@
-import { describe } from 'vitest';
-import { eventStoreContractSuite } from './contract-suite.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
+import { startEventStoreDbStandIn } from '@wagers/test-support/eventstoredb/server';
+import { eventStoreContractSuite, headReaching } from './contract-suite.ts';
 import { connectEventStoreDb } from './eventstoredb.ts';
-
-/** The server docker-compose runs. */
-const IMAGE = 'eventstore/eventstore:24.10';
+import type { EventStore } from './port.ts';
+import { followAll } from './recording-follower.ts';
+import { sampleEvent, uniqueStreamId } from './sample-events.ts';
 
 interface Server {
   url: string;
   stop(): Promise<void>;
 }
 
+/** A real server when EVENTSTORE_URL names one; the in-memory stand-in (decision 0009) otherwise. */
 const configuredUrl = process.env.EVENTSTORE_URL;
-
-async function dockerAnswers(): Promise<boolean> {
-  const { getContainerRuntimeClient } = await import('testcontainers');
-  try {
-    await getContainerRuntimeClient();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function startServer(): Promise<Server> {
   if (configuredUrl) return { url: configuredUrl, stop: () => Promise.resolve() };
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer(IMAGE)
-    .withEnvironment({
-      EVENTSTORE_INSECURE: 'true',
-      EVENTSTORE_RUN_PROJECTIONS: 'None',
-      EVENTSTORE_MEM_DB: 'true',
-    })
-    .withExposedPorts(2113)
-    .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
-    .withStartupTimeout(120_000)
-    .start();
-  return {
-    url: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
-    stop: async () => {
-      await container.stop();
-    },
-  };
+  return startEventStoreDbStandIn();
 }
 
-const where = configuredUrl
-  ? 'EVENTSTORE_URL'
-  : (await dockerAnswers())
-    ? `${IMAGE} in a container`
-    : null;
+const where = configuredUrl ? 'the server at EVENTSTORE_URL' : 'the in-memory stand-in';
 
-describe.skipIf(where === null)(
-  where
-    ? `eventstoredb adapter on ${where}`
-    : 'eventstoredb adapter (skipped: no EventStoreDB reachable: set EVENTSTORE_URL or run a Docker engine)',
-  () => {
-    eventStoreContractSuite('eventstoredb', async () => {
-      const server = await startServer();
-      const store = connectEventStoreDb(server.url);
-      return {
-        store,
-        async dispose() {
-          await store.close();
-          await server.stop();
-        },
-      };
+describe(`eventstoredb adapter on ${where}`, () => {
+  eventStoreContractSuite('eventstoredb', async () => {
+    const server = await startServer();
+    const store = connectEventStoreDb(server.url);
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await server.stop();
+      },
+    };
+  });
+
+  describe('system events', () => {
+    let server: Server;
+    let store: EventStore;
+    let raw: EventStoreDBClient;
+    beforeAll(async () => {
+      server = await startServer();
+      store = connectEventStoreDb(server.url);
+      raw = EventStoreDBClient.connectionString(server.url);
     });
-  },
-);
+    afterAll(async () => {
+      await raw?.dispose();
+      await store?.close();
+      await server?.stop();
+    });
+
+    it("leaves the server's own streams and event types out of reads and subscriptions", async () => {
+      const ours = uniqueStreamId('beside_system');
+      const head = await store.headPosition();
+      const follower = followAll(store, { after: head });
+      try {
+        await raw.appendToStream(
+          `$stats-${ours}`,
+          jsonEvent({ type: '$statsCollected', data: {} }),
+        );
+        await raw.appendToStream(ours, jsonEvent({ type: '$metadata', data: {} }));
+        const mine = sampleEvent('Ours');
+        const { position } = await store.appendToStream(ours, [mine], { expectedRevision: 0n });
+
+        await headReaching(store, position);
+        await follower.until(() => follower.events.some((e) => e.id === mine.id), 'our event');
+        const read = await store.readAll({ after: head, maxCount: 100 });
+
+        expect(read.filter((e) => e.type.startsWith('$') || e.streamId.startsWith('$'))).toEqual(
+          [],
+        );
+        expect(read.map((e) => e.id)).toContain(mine.id);
+        expect(
+          follower.events.filter((e) => e.type.startsWith('$') || e.streamId.startsWith('$')),
+        ).toEqual([]);
+        expect(await store.headPosition()).toBe(position);
+      } finally {
+        await follower.stop();
+      }
+    });
+  });
+});
