@@ -80,4 +80,51 @@ describe(`eventstoredb adapter on ${where}`, () => {
       }
     });
   });
+
+  describe('a subscriber that falls behind', () => {
+    let server: Server;
+    let store: EventStore;
+    beforeAll(async () => {
+      server = await startServer();
+      store = connectEventStoreDb(server.url);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await server?.stop();
+    });
+
+    it('reports it when the server drops the subscription', async () => {
+      const streamId = uniqueStreamId('behind');
+      const head = await store.headPosition();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const errors: unknown[] = [];
+      const subscription = store.subscribeToAll({
+        after: head,
+        onEvents: async (page) => {
+          if (!page.some((e) => e.streamId === streamId)) return;
+          entered();
+          await held;
+        },
+        onError: (error) => errors.push(error),
+      });
+      await store.appendToStream(streamId, [sampleEvent()], { expectedRevision: 'no_stream' });
+      await inside;
+
+      let revision = 0n;
+      for (let i = 0; i < 30; i++) {
+        const batch = Array.from({ length: 200 }, () => sampleEvent());
+        ({ nextExpectedRevision: revision } = await store.appendToStream(streamId, batch, {
+          expectedRevision: revision,
+        }));
+      }
+      release();
+      await subscription.done;
+
+      expect(errors).toHaveLength(1);
+      expect(String(errors[0])).toMatch(/too slow/i);
+    });
+  });
 });

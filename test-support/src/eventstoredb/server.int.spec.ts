@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKWARDS,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
@@ -174,5 +175,28 @@ describe(`EventStoreDB protocol on ${where}`, () => {
 
     expect(received).toEqual(['Kept1', 'Kept3']);
     expect(signals).toEqual(['confirmation', 'caughtUp']);
+  });
+
+  it('drops a subscriber that leaves its live events unread', async () => {
+    const name = stream('slow');
+    const subscription = client.subscribeToAll({ fromPosition: END });
+    await new Promise((resolve) => subscription.once('caughtUp', resolve));
+
+    // Nothing reads meanwhile: the client's buffer fills, then the connection's window, then the
+    // server's live buffer.
+    const appended = 4_000;
+    for (let i = 0; i < appended; i += 200)
+      await client.appendToStream(
+        name,
+        Array.from({ length: 200 }, () => event()),
+      );
+    let received = 0;
+    const outcome = await (async () => {
+      for await (const { event: e } of subscription) if (e?.streamId === name) received += 1;
+      return 'ended';
+    })().catch((error: unknown) => error);
+
+    expect(outcome).toBeInstanceOf(DeadlineExceededError);
+    expect(received).toBeLessThan(appended);
   });
 });
