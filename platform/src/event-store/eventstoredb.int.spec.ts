@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
-import { startEventStoreDbStandIn } from '@wagers/test-support/eventstoredb/server';
+import {
+  eventStoreDbUnderTestName,
+  startEventStoreDbUnderTest,
+  type EventStoreDbUnderTest,
+} from '@wagers/test-support/eventstoredb/under-test';
 import { eventStoreContractSuite, headReaching } from './contract-suite.ts';
 import { connectEventStoreDb } from './eventstoredb.ts';
 import type { EventStore } from './port.ts';
 import { followAll } from './recording-follower.ts';
 import { sampleEvent, uniqueStreamId } from './sample-events.ts';
 
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** A real server when EVENTSTORE_URL names one; the in-memory stand-in (decision 0009) otherwise. */
-const configuredUrl = process.env.EVENTSTORE_URL;
-
-async function startServer(): Promise<Server> {
-  if (configuredUrl) return { url: configuredUrl, stop: () => Promise.resolve() };
-  return startEventStoreDbStandIn();
-}
-
-const where = configuredUrl ? 'the server at EVENTSTORE_URL' : 'the in-memory stand-in';
-
-describe(`eventstoredb adapter on ${where}`, () => {
+describe(`eventstoredb adapter on ${eventStoreDbUnderTestName}`, () => {
   eventStoreContractSuite('eventstoredb', async () => {
-    const server = await startServer();
+    const server = await startEventStoreDbUnderTest();
     const store = connectEventStoreDb(server.url);
     return {
       store,
@@ -36,11 +25,11 @@ describe(`eventstoredb adapter on ${where}`, () => {
   });
 
   describe('system events', () => {
-    let server: Server;
+    let server: EventStoreDbUnderTest;
     let store: EventStore;
     let raw: EventStoreDBClient;
     beforeAll(async () => {
-      server = await startServer();
+      server = await startEventStoreDbUnderTest();
       store = connectEventStoreDb(server.url);
       raw = EventStoreDBClient.connectionString(server.url);
     });
@@ -82,10 +71,10 @@ describe(`eventstoredb adapter on ${where}`, () => {
   });
 
   describe('a subscriber that falls behind', () => {
-    let server: Server;
+    let server: EventStoreDbUnderTest;
     let store: EventStore;
     beforeAll(async () => {
-      server = await startServer();
+      server = await startEventStoreDbUnderTest();
       store = connectEventStoreDb(server.url);
     });
     afterAll(async () => {
@@ -114,7 +103,7 @@ describe(`eventstoredb adapter on ${where}`, () => {
       await inside;
 
       let revision = 0n;
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 15; i++) {
         const batch = Array.from({ length: 200 }, () => sampleEvent());
         ({ nextExpectedRevision: revision } = await store.appendToStream(streamId, batch, {
           expectedRevision: revision,

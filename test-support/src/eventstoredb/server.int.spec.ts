@@ -15,15 +15,17 @@ import {
   type AllStreamResolvedEvent,
   type Position,
 } from '@eventstore/db-client';
-import { startEventStoreDbStandIn, type EventStoreDbStandIn } from './server.ts';
+import {
+  eventStoreDbUnderTestName,
+  startEventStoreDbUnderTest,
+  type EventStoreDbUnderTest,
+} from './under-test.ts';
 
 /**
  * What EventStoreDB's documentation and client library say a server does, driven through the
  * client library itself. Against the stand-in by default; set EVENTSTORE_URL to check the same
  * expectations against a real server.
  */
-const configuredUrl = process.env.EVENTSTORE_URL;
-const where = configuredUrl ? 'the server at EVENTSTORE_URL' : 'the in-memory stand-in';
 
 const stream = (label: string) => `${label}-${randomUUID().replaceAll('-', '')}`;
 const event = (type = 'Happened', data: Record<string, unknown> = { n: 1 }) =>
@@ -38,12 +40,12 @@ async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
 const before = (a: Position, b: Position) =>
   a.commit < b.commit || (a.commit === b.commit && a.prepare < b.prepare);
 
-describe(`EventStoreDB protocol on ${where}`, () => {
-  let server: EventStoreDbStandIn | null = null;
+describe(`EventStoreDB protocol on ${eventStoreDbUnderTestName}`, () => {
+  let server: EventStoreDbUnderTest;
   let client: EventStoreDBClient;
   beforeAll(async () => {
-    if (!configuredUrl) server = await startEventStoreDbStandIn();
-    client = EventStoreDBClient.connectionString(configuredUrl ?? server!.url);
+    server = await startEventStoreDbUnderTest();
+    client = EventStoreDBClient.connectionString(server.url);
   });
   afterAll(async () => {
     await client?.dispose();
@@ -184,7 +186,7 @@ describe(`EventStoreDB protocol on ${where}`, () => {
 
     // Nothing reads meanwhile: the client's buffer fills, then the connection's window, then the
     // server's live buffer.
-    const appended = 4_000;
+    const appended = 2_000;
     for (let i = 0; i < appended; i += 200)
       await client.appendToStream(
         name,
