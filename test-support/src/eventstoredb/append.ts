@@ -22,25 +22,32 @@ function expectedState(options: InstanceType<typeof Options>): ExpectedState | n
   }
 }
 
-/** A refusal as the server sends it: a status, with the exception name in the trailers. */
-function refusal(code: status, exception: string, details: string) {
+/** A refusal as the server sends it: a status, and what went wrong in the trailers. */
+function refusal(code: status, details: string, trailers: Record<string, string> = {}) {
   const metadata = new Metadata();
-  metadata.set('exception', exception);
+  for (const [key, value] of Object.entries(trailers)) metadata.set(key, value);
   return Object.assign(new Error(details), { code, details, metadata });
 }
 
-/** The event a message proposes, or why the server refuses it. */
-function proposed(message: AppendReq): ProposedEvent | { problem: string } {
+/** Options first, then events: anything else makes the server's handler throw. */
+const unexpectedMessage = () => refusal(status.UNKNOWN, 'Exception was thrown by handler.');
+
+const missingMetadata = (property: string) =>
+  refusal(status.INVALID_ARGUMENT, `Required Metadata Property '${property}' is missing`, {
+    exception: 'missing-required-metadata-property',
+    'required-metadata-properties': 'type,content-type',
+  });
+
+/** The event a message proposes, or the server's refusal of it. */
+function proposed(message: AppendReq): ProposedEvent | { refused: Error } {
   const event = message.getProposedMessage();
   const id = uuidText(event?.getId());
-  if (!event || !id)
-    return { problem: 'Each message after the options proposes an event with an id' };
+  if (!event || !id) return { refused: unexpectedMessage() };
   const metadata = event.getMetadataMap();
   const type = metadata.get('type');
   const contentType = metadata.get('content-type');
-  if (type === undefined) return { problem: 'Missing required metadata property: type' };
-  if (contentType === undefined)
-    return { problem: 'Missing required metadata property: content-type' };
+  if (type === undefined) return { refused: missingMetadata('type') };
+  if (contentType === undefined) return { refused: missingMetadata('content-type') };
   return {
     id,
     type,
@@ -73,15 +80,11 @@ export function appendHandler(log: InMemoryLog) {
     call.on('end', () => {
       const options = messages[0]?.getOptions();
       const expected = options && expectedState(options);
-      if (!options || !expected)
-        return reply(
-          refusal(status.INVALID_ARGUMENT, 'invalid-argument', 'Append starts with its options'),
-        );
+      if (!options || !expected) return reply(unexpectedMessage());
       const events: ProposedEvent[] = [];
       for (const message of messages.slice(1)) {
         const event = proposed(message);
-        if ('problem' in event)
-          return reply(refusal(status.INVALID_ARGUMENT, 'invalid-argument', event.problem));
+        if ('refused' in event) return reply(event.refused);
         events.push(event);
       }
       const outcome = log.append(

@@ -1,4 +1,4 @@
-import type { ServerWritableStream } from '@grpc/grpc-js';
+import type { ServerWritableStream, status } from '@grpc/grpc-js';
 
 /**
  * Writes one message, waiting for the client to take in what is buffered first, as a server
@@ -23,4 +23,16 @@ export async function send<Req, Resp>(
     call.once('cancelled', ended);
     call.once('close', ended);
   });
+}
+
+/**
+ * Ends the call with an error status, as the server's RpcException does, once what is already
+ * written has gone out (destroying the call would lose the status).
+ */
+export function fail<Req, Resp>(
+  call: ServerWritableStream<Req, Resp>,
+  code: status,
+  details: string,
+): void {
+  call.emit('error', Object.assign(new Error(details), { code, details }));
 }
