@@ -5,7 +5,7 @@ import { serverFeatures, serverFeaturesService, streamsService, type shared } fr
 import { readHandler } from './read.ts';
 
 /** The server version the stand-in answers to, the one docker-compose.yml runs. */
-export const STAND_IN_VERSION = '24.10.0';
+const STAND_IN_VERSION = '24.10.0';
 
 export interface EventStoreDbStandIn {
   /** Connection string for the client: `esdb://127.0.0.1:PORT?tls=false`. */
