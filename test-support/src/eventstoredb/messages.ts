@@ -19,8 +19,9 @@ export function uuidText(uuid: Uuid | undefined): string | null {
   if (!uuid.hasStructured()) return null;
   const halves = uuid.getStructured()!;
   const bytes = Buffer.alloc(16);
-  bytes.writeBigInt64BE(BigInt(halves.getMostSignificantBits()), 0);
-  bytes.writeBigInt64BE(BigInt(halves.getLeastSignificantBits()), 8);
+  // Signed on the server's side, read as unsigned by some clients: both name the same 64 bits.
+  bytes.writeBigInt64BE(BigInt.asIntN(64, BigInt(halves.getMostSignificantBits())), 0);
+  bytes.writeBigInt64BE(BigInt.asIntN(64, BigInt(halves.getLeastSignificantBits())), 8);
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
