@@ -1,69 +1,126 @@
-import { describe } from 'vitest';
-import { eventStoreContractSuite } from './contract-suite.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
+import { formatPosition } from '@wagers/contracts/position';
+import {
+  eventStoreDbUnderTestName,
+  startEventStoreDbUnderTest,
+  type EventStoreDbUnderTest,
+} from '@wagers/test-support/eventstoredb/under-test';
+import { eventStoreContractSuite, headReaching } from './contract-suite.ts';
 import { connectEventStoreDb } from './eventstoredb.ts';
+import type { EventStore } from './port.ts';
+import { followAll } from './recording-follower.ts';
+import { sampleEvent, uniqueStreamId } from './sample-events.ts';
 
-/** The server docker-compose runs. */
-const IMAGE = 'eventstore/eventstore:24.10';
+describe(`eventstoredb adapter on ${eventStoreDbUnderTestName}`, () => {
+  eventStoreContractSuite('eventstoredb', async () => {
+    const server = await startEventStoreDbUnderTest();
+    const store = connectEventStoreDb(server.url);
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await server.stop();
+      },
+    };
+  });
 
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-const configuredUrl = process.env.EVENTSTORE_URL;
-
-async function dockerAnswers(): Promise<boolean> {
-  const { getContainerRuntimeClient } = await import('testcontainers');
-  try {
-    await getContainerRuntimeClient();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startServer(): Promise<Server> {
-  if (configuredUrl) return { url: configuredUrl, stop: () => Promise.resolve() };
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer(IMAGE)
-    .withEnvironment({
-      EVENTSTORE_INSECURE: 'true',
-      EVENTSTORE_RUN_PROJECTIONS: 'None',
-      EVENTSTORE_MEM_DB: 'true',
-    })
-    .withExposedPorts(2113)
-    .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
-    .withStartupTimeout(120_000)
-    .start();
-  return {
-    url: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
-    stop: async () => {
-      await container.stop();
-    },
-  };
-}
-
-const where = configuredUrl
-  ? 'EVENTSTORE_URL'
-  : (await dockerAnswers())
-    ? `${IMAGE} in a container`
-    : null;
-
-describe.skipIf(where === null)(
-  where
-    ? `eventstoredb adapter on ${where}`
-    : 'eventstoredb adapter (skipped: no EventStoreDB reachable: set EVENTSTORE_URL or run a Docker engine)',
-  () => {
-    eventStoreContractSuite('eventstoredb', async () => {
-      const server = await startServer();
-      const store = connectEventStoreDb(server.url);
-      return {
-        store,
-        async dispose() {
-          await store.close();
-          await server.stop();
-        },
-      };
+  describe('system events', () => {
+    let server: EventStoreDbUnderTest;
+    let store: EventStore;
+    let raw: EventStoreDBClient;
+    beforeAll(async () => {
+      server = await startEventStoreDbUnderTest();
+      store = connectEventStoreDb(server.url);
+      raw = EventStoreDBClient.connectionString(server.url);
     });
-  },
-);
+    afterAll(async () => {
+      await raw?.dispose();
+      await store?.close();
+      await server?.stop();
+    });
+
+    it("leaves the server's own streams and event types out of reads and subscriptions", async () => {
+      const ours = uniqueStreamId('beside_system');
+      const head = await store.headPosition();
+      const follower = followAll(store, { after: head });
+      try {
+        await raw.appendToStream(
+          `$stats-${ours}`,
+          jsonEvent({ type: '$statsCollected', data: {} }),
+        );
+        await raw.appendToStream(ours, jsonEvent({ type: '$metadata', data: {} }));
+        const mine = sampleEvent('Ours');
+        const { position } = await store.appendToStream(ours, [mine], { expectedRevision: 0n });
+        const after = await raw.appendToStream(
+          `$stats-${ours}`,
+          jsonEvent({ type: '$statsCollected', data: {} }),
+        );
+        const systemHead = formatPosition(after.position!.commit, after.position!.prepare);
+
+        await headReaching(store, position);
+        await follower.until(() => follower.events.some((e) => e.id === mine.id), 'our event');
+        const read = await store.readAll({ after: head, maxCount: 100 });
+
+        expect(read.filter((e) => e.type.startsWith('$') || e.streamId.startsWith('$'))).toEqual(
+          [],
+        );
+        expect(read.map((e) => e.id)).toContain(mine.id);
+        expect(
+          follower.events.filter((e) => e.type.startsWith('$') || e.streamId.startsWith('$')),
+        ).toEqual([]);
+        // Others may write to a shared server meanwhile; the head is never the system event.
+        expect(await store.headPosition()).not.toBe(systemHead);
+      } finally {
+        await follower.stop();
+      }
+    });
+  });
+
+  describe('a subscriber that falls behind', () => {
+    let server: EventStoreDbUnderTest;
+    let store: EventStore;
+    beforeAll(async () => {
+      server = await startEventStoreDbUnderTest();
+      store = connectEventStoreDb(server.url);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await server?.stop();
+    });
+
+    it('reports it when the server drops the subscription', async () => {
+      const streamId = uniqueStreamId('behind');
+      const head = await store.headPosition();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const errors: unknown[] = [];
+      const subscription = store.subscribeToAll({
+        after: head,
+        onEvents: async (page) => {
+          if (!page.some((e) => e.streamId === streamId)) return;
+          entered();
+          await held;
+        },
+        onError: (error) => errors.push(error),
+      });
+      await store.appendToStream(streamId, [sampleEvent()], { expectedRevision: 'no_stream' });
+      await inside;
+
+      let revision = 0n;
+      for (let i = 0; i < 15; i++) {
+        const batch = Array.from({ length: 200 }, () => sampleEvent());
+        ({ nextExpectedRevision: revision } = await store.appendToStream(streamId, batch, {
+          expectedRevision: revision,
+        }));
+      }
+      release();
+      await subscription.done;
+
+      expect(errors).toHaveLength(1);
+      expect(String(errors[0])).toMatch(/too slow/i);
+    });
+  });
+});

@@ -171,20 +171,24 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
     let before: GlobalPosition | null = null;
     for (;;) {
       let read = 0;
+      let newest: GlobalPosition | null = null;
       const stream = client.readAll({
         direction: BACKWARDS,
         fromPosition: from,
         maxCount: pageSize,
       });
+      // Each page is read to its end: a read left early keeps its call open, and the client's
+      // dispose() would wait for that call for ever.
       for await (const resolved of stream) {
         read += 1;
         const event = resolved.event;
-        if (!event) continue;
+        if (!event || newest) continue;
         const position = toGlobalPosition(event.position);
         if (before && comparePositions(position, before) >= 0) continue;
-        if (!isSystemEvent(event)) return position;
-        before = position;
+        if (isSystemEvent(event)) before = position;
+        else newest = position;
       }
+      if (newest) return newest;
       if (read < pageSize || !before) return null;
       from = toEsdbPosition(before);
     }

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStoreDBClient } from '@eventstore/db-client';
+import type { Bet } from '@wagers/contracts/api/bets';
+import type { DevMail } from '@wagers/contracts/api/dev';
+import type { FriendRequest } from '@wagers/contracts/api/friends';
+import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
+import type { User } from '@wagers/contracts/api/user';
+import { betStream } from '@wagers/contracts/events/bet';
+import {
+  eventStoreDbUnderTestName,
+  startEventStoreDbUnderTest,
+  type EventStoreDbUnderTest,
+} from '@wagers/test-support/eventstoredb/under-test';
+import { eventually, queryDb } from '@wagers/test-support/log';
+import { person, proposeTo, sync } from './api/bets/http-fixtures.ts';
+import { startTestApp, type TestApp } from './test-support/test-app.ts';
+
+/**
+ * The whole product with EVENT_STORE=eventstoredb, as docker-compose.yml runs it: commands
+ * append to EventStoreDB, and the projections and the notifier follow its $all. PostgreSQL
+ * keeps read models, checkpoints and sessions, and no events.
+ */
+describe(`the product on ${eventStoreDbUnderTestName}`, () => {
+  let eventStore: EventStoreDbUnderTest;
+  let app: TestApp;
+  let raw: EventStoreDBClient;
+
+  beforeAll(async () => {
+    eventStore = await startEventStoreDbUnderTest();
+    app = await startTestApp({
+      env: { EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: eventStore.url },
+    });
+    raw = EventStoreDBClient.connectionString(eventStore.url);
+  }, 120_000);
+  afterAll(async () => {
+    await raw?.dispose();
+    await app?.stop();
+    await eventStore?.stop();
+  }, 60_000);
+
+  it('signs people in, makes them friends, and has a bet proposed and accepted', async () => {
+    const [ann, bob] = [await person(app, 'Ann'), await person(app, 'Bob')];
+
+    const asked = await ann.client.post<FriendRequest>('/api/friend-requests', {
+      receiverId: bob.user.id,
+    });
+    expect(asked.status, asked.text).toBe(201);
+    sync(ann, bob);
+    const pending = await bob.client.get<FriendRequest[]>('/api/friend-requests');
+    expect(pending.body.map((request) => request.id)).toEqual([asked.body.id]);
+    const befriended = await bob.client.post(`/api/friend-requests/${asked.body.id}/accept`);
+    expect(befriended.status, befriended.text).toBe(200);
+    sync(ann, bob);
+    const friends = await ann.client.get<User[]>('/api/friends');
+    expect(friends.body.map((friend) => friend.id)).toEqual([bob.user.id]);
+
+    const { id: betId } = await proposeTo(ann, bob);
+    expect((await bob.client.get<Bet>(`/api/bets/${betId}`)).body.status).toBe('pending');
+    const accepted = await bob.client.post(`/api/bets/${betId}/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    sync(ann, bob);
+    expect((await ann.client.get<Bet>(`/api/bets/${betId}`)).body).toMatchObject({
+      status: 'active',
+      creatorId: ann.user.id,
+      opponentId: bob.user.id,
+    });
+
+    const stored: string[] = [];
+    for await (const { event } of raw.readStream(betStream(betId))) stored.push(event!.type);
+    expect(stored).toEqual(['BetProposed', 'BetAccepted']);
+    const [inPostgres] = await queryDb<{ n: string }>(
+      app.databaseUrl,
+      'SELECT count(*) AS n FROM es_events',
+    );
+    expect(Number(inPostgres!.n)).toBe(0);
+  });
+
+  it('has the notifier deliver an invitation it read from $all', async () => {
+    const cy = await person(app, 'Cy');
+    const invitee = `newcomer.${Date.now()}@example.com`;
+
+    const sent = await cy.client.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: invitee,
+    });
+    expect(sent.status, sent.text).toBe(201);
+
+    const mailsToInvitee = async () =>
+      ((await (await fetch(`${app.url}/api/dev/mail`)).json()) as DevMail[]).filter(
+        (mail) => mail.to === invitee,
+      );
+    await eventually(async () => (await mailsToInvitee()).length > 0, 'the invitation email');
+    expect(
+      (await mailsToInvitee()).map((mail) => mail.text.includes(sent.body.inviteLink)),
+    ).toEqual([true]);
+  });
+});
