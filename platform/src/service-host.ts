@@ -12,6 +12,7 @@ import { escapeHtml } from './html.ts';
 import { baseApp } from './http/app.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics } from './http/metrics.ts';
+import { avatarBucketOrigins } from './http/security-headers.ts';
 import { notFoundHandler, problemHandler } from './http/problem.ts';
 import { resolveInfrastructure } from './infrastructure.ts';
 import type { Logger } from './logger.ts';
@@ -121,11 +122,21 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       if (part.stop) stops.push({ name: part.name ?? `part ${index}`, run: part.stop });
     });
 
-    const app = baseApp(logger, sessions);
+    const app = baseApp(logger, sessions, {
+      production: config.production,
+      publicUrl: () => publicUrl,
+      uploadOrigins: avatarBucketOrigins(config),
+    });
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
     const metrics = createMetrics({
       pool: config.EVENT_STORE === 'postgres' ? pool : undefined,
       queueDepth,
+      access: {
+        production: config.production,
+        operator: config.OPERATOR_PASSWORD
+          ? { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }
+          : undefined,
+      },
     });
     app.use(metrics.middleware);
     app.use(metrics.router);
