@@ -15,6 +15,7 @@ import { createMetrics } from './http/metrics.ts';
 import { avatarBucketOrigins } from './http/security-headers.ts';
 import { notFoundHandler, problemHandler } from './http/problem.ts';
 import { resolveInfrastructure } from './infrastructure.ts';
+import { limitMigrations } from './limits/migrations.ts';
 import type { Logger } from './logger.ts';
 import { migrate, platformMigrations, type MigrationSet } from './migrations.ts';
 import { systemRuntime, type Runtime } from './runtime.ts';
@@ -96,7 +97,11 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
   };
   try {
     const { databaseUrl, redisUrl } = infrastructure;
-    await migrate(databaseUrl, [platformMigrations, ...options.migrations], logger);
+    await migrate(
+      databaseUrl,
+      [platformMigrations, limitMigrations, ...options.migrations],
+      logger,
+    );
     const pool = createPool(databaseUrl, 20);
     stops.push({ name: 'database pool', run: () => pool.end() });
     const store = createEventStore(config, pool, databaseUrl);

@@ -8,6 +8,7 @@ import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { handle } from '@wagers/platform/aggregate';
 import { invalid } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
@@ -21,9 +22,11 @@ import { NOT_AN_IMAGE, TOO_LARGE } from './upload-body.ts';
 export function avatarRouter(deps: CommandServiceDeps): Router {
   const { store, local } = createAvatarStore(deps);
   const router = Router();
+  const limits = rateLimits(deps.pool, deps.runtime.now);
 
   router.post('/api/avatar/upload-url', requireUser, async (req, res) => {
     parseInput(avatarUploadUrlRequestSchema, req.body);
+    await limits.consume({ rule: 'avatar-uploads-per-user', key: currentUserId(req) });
     res.json({ uploadURL: await store.issueUploadUrl(currentUserId(req)) });
   });
 

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { ErrorCode, Problem } from '@wagers/contracts/problem';
 import { ConcurrencyError } from '../event-store/port.ts';
 import { DomainError } from '../errors.ts';
+import { RateLimitedError } from '../limits/rate-limits.ts';
 import './types.ts';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -85,6 +86,8 @@ function toProblem(error: unknown): Problem {
 /** Turns every error into RFC 7807 problem details; only unexpected ones are logged as errors. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const body = toProblem(error);
+  if (error instanceof RateLimitedError)
+    res.setHeader('retry-after', String(error.retryAfterSeconds));
   if (body.status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ problem: body.code, status: body.status }, body.detail);
   res.status(body.status).type('application/problem+json').json(body);
