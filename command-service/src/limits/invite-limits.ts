@@ -8,7 +8,7 @@ import type { Runtime } from '@wagers/platform/runtime';
 
 /** What one invitation counts against: its sender, its recipient and, for SMS, the sender's texts. */
 function inviteHits(senderId: string, invitee: Invitee): LimitHit[] {
-  return invitee.phone
+  return invitee.email === null
     ? [
         { rule: 'invites-per-sender', key: senderId },
         { rule: 'invites-per-phone', key: invitee.phone },

@@ -47,7 +47,10 @@ describe('state-changing requests from another site', () => {
       expect(await response.json()).toMatchObject({ code: 'forbidden' });
     }
     // Origin alone (an older browser) and Sec-Fetch-Site alone are each enough to refuse.
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }])
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ] as Record<string, string>[])
       expect(
         (await forged(bob.client, `/api/bets/${bet.id}/accept`, 'text/plain', headers)).status,
       ).toBe(403);

@@ -3,7 +3,6 @@ import { ZodError } from 'zod';
 import type { ErrorCode, Problem } from '@wagers/contracts/problem';
 import { ConcurrencyError } from '../event-store/port.ts';
 import { DomainError } from '../errors.ts';
-import { RateLimitedError } from '../limits/rate-limits.ts';
 import './types.ts';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -14,6 +13,7 @@ const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   concurrency_conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -25,6 +25,7 @@ const titleOf: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   concurrency_conflict: 'Conflict',
   rate_limited: 'Too many requests',
+  unavailable: 'Service unavailable',
   internal: 'Internal error',
 };
 
@@ -86,7 +87,7 @@ function toProblem(error: unknown): Problem {
 /** Turns every error into RFC 7807 problem details; only unexpected ones are logged as errors. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const body = toProblem(error);
-  if (error instanceof RateLimitedError)
+  if (error instanceof DomainError && error.retryAfterSeconds !== undefined)
     res.setHeader('retry-after', String(error.retryAfterSeconds));
   if (body.status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ problem: body.code, status: body.status }, body.detail);

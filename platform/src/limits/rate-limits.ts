@@ -4,11 +4,8 @@ import { limitRules, type LimitName, type LimitRule } from './rules.ts';
 
 /** A limit was reached; the problem handler answers 429 with Retry-After. */
 export class RateLimitedError extends DomainError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('rate_limited', message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', message, undefined, retryAfterSeconds);
   }
 }
 
