@@ -89,5 +89,10 @@ export function createMetrics(sources: MetricsSources): {
   };
   if (operator) router.get('/metrics', operatorAuth(operator.user, operator.password), send);
   else if (!production) router.get('/metrics', send);
+  else
+    router.get(
+      '/metrics',
+      (_req, res) => void res.status(404).type('text/plain').send('Not found'),
+    );
   return { middleware, router };
 }
