@@ -34,9 +34,9 @@ export function betsRouter(deps: CommandServiceDeps): Router {
 
   router.post('/api/bets', requireUser, async (req, res) => {
     const body = parseInput(createBetRequestSchema, req.body);
-    if (body.inviteeEmail || body.inviteePhone)
-      await limits.beforeInvite(currentUserId(req), parseInvitee(body));
     const key = parseIdempotencyKey(req.header('idempotency-key'));
+    if (body.inviteeEmail || body.inviteePhone)
+      await limits.beforeInvite(currentUserId(req), parseInvitee(body), key);
     const context = { ...commandContext(req, deps.runtime), actorId: currentUserId(req) };
     const created = await proposeNewBet(
       { store: deps.store, publicUrl: deps.publicUrl() },

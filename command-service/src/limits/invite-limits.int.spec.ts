@@ -40,14 +40,15 @@ describe('invitation limits', () => {
     for (let i = 0; i < 3; i++)
       expect((await sender.client.post('/api/invites', { inviteeEmail: to })).status).toBe(201);
     const other = await person(bed.app, 'Olga');
-    const before = await bed.countEvents();
+    const sent = () => bed.countEvents(`type = 'InviteSent'`);
+    const before = await sent();
     expectLimited(await sender.client.post('/api/invites', { inviteeEmail: to }));
     // Another sender, and a bet with an invitation, reach the same limit: it protects the inbox.
     expectLimited(
       await other.client.post('/api/invites', { inviteeEmail: 'Often.Invited@example.com' }),
     );
     expectLimited(await other.client.post('/api/bets', betInput({ inviteeEmail: to })));
-    expect(await bed.countEvents()).toBe(before);
+    expect(await sent()).toBe(before);
     expect(await delivered('mail', to, 3)).toBe(3);
   });
 
@@ -64,6 +65,18 @@ describe('invitation limits', () => {
     expect((await resend()).status).toBe(200);
     expectLimited(await resend());
     expect(await delivered('mail', to, 3)).toBe(3);
+  });
+
+  it('counts a retried bet request (same Idempotency-Key) once', async () => {
+    const to = 'retried@example.com';
+    const creator = await person(bed.app, 'Ivy');
+    const send = (key: string) =>
+      creator.client.post('/api/bets', betInput({ inviteeEmail: to }), { 'Idempotency-Key': key });
+    const burst = await Promise.all(Array.from({ length: 6 }, () => send('one-bet')));
+    expect(burst.map((response) => response.status)).toEqual(Array(6).fill(201));
+    expect((await send('second-bet')).status).toBe(201);
+    expect((await send('third-bet')).status).toBe(201);
+    expectLimited(await send('fourth-bet'));
   });
 
   it('caps one person at 20 invitations an hour', async () => {

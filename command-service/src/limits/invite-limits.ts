@@ -27,9 +27,14 @@ function inviteHits(senderId: string, invitee: Invitee): LimitHit[] {
 export function inviteLimits(deps: { pool: Pool; store: EventStore; runtime: Runtime }) {
   const limits = rateLimits(deps.pool, deps.runtime.now);
   return {
-    /** A new invitation, alone or with a bet. */
-    beforeInvite: (senderId: string, invitee: Invitee) =>
-      limits.consume(...inviteHits(senderId, invitee)),
+    /**
+     * A new invitation, alone or with a bet. With the caller's idempotency key, a retry of the
+     * same request counts once.
+     */
+    beforeInvite: (senderId: string, invitee: Invitee, idempotencyKey?: string | null) =>
+      idempotencyKey
+        ? limits.consumeOnce(`${senderId}\n${idempotencyKey}`, ...inviteHits(senderId, invitee))
+        : limits.consume(...inviteHits(senderId, invitee)),
     /** A bet's invitation sent again: counts like a new one to the same person. */
     async beforeResend(senderId: string, betId: string) {
       const bet = await load(deps.store, betAggregate, betId);

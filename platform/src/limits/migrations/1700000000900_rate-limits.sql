@@ -7,5 +7,12 @@ CREATE TABLE rate_limit_hits (
   PRIMARY KEY (bucket, window_start)
 );
 
+-- Calls already counted, by the caller's token (an idempotency key): a retry counts once.
+CREATE TABLE rate_limit_once (
+  token text PRIMARY KEY,
+  counted_at timestamptz NOT NULL
+);
+
 -- Down Migration
+DROP TABLE rate_limit_once;
 DROP TABLE rate_limit_hits;
