@@ -63,6 +63,21 @@ describe('bad input at the edge', () => {
     expect(await bed.countEvents()).toBe(before);
   });
 
+  it('answers 400 to a body in a charset or encoding it cannot read', async () => {
+    for (const headers of [
+      { 'content-type': 'application/json; charset=latin1' },
+      { 'content-type': 'application/json', 'content-encoding': 'snappy' },
+    ]) {
+      const response = await fetch(`${bed.app.url}/api/bets`, {
+        method: 'POST',
+        headers: { cookie: bed.alice.client.cookie!, ...headers },
+        body: JSON.stringify(betInput()),
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(400);
+      expect(await response.json()).toMatchObject({ errors: [{ field: '(body)' }] });
+    }
+  });
+
   it('still takes text with emoji and accents', async () => {
     const response = await bed.alice.client.put('/api/user', {
       firstName: 'Zoë 🎲',

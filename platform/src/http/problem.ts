@@ -81,7 +81,20 @@ function toProblem(error: unknown): Problem {
   ) {
     return problem('validation_failed', 'The request body is too large');
   }
+  if (isClientHttpError(error)) {
+    // What the body parser refuses (an unsupported charset or encoding, a malformed body).
+    return problem('validation_failed', error.message, [
+      { field: '(body)', message: error.message },
+    ]);
+  }
   return problem('internal', 'Something went wrong on our side. Please try again.');
+}
+
+/** An http-errors 4xx that is safe to show (expose), as the body parser throws them. */
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Turns every error into RFC 7807 problem details; only unexpected ones are logged as errors. */
