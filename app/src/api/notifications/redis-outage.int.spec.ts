@@ -8,9 +8,9 @@ import {
   startTestApp,
   type ApiClient,
   type TestApp,
-} from '@wagers/app/test-support/test-app';
+} from '../../test-support/test-app.ts';
 import { freePort } from '@wagers/platform/embedded';
-import { eventually } from './test-support/log.ts';
+import { eventually } from '@wagers/test-support/log';
 
 /** A redis-server of this test's own, so killing it touches nobody else's queue. */
 async function startRedis(port: number, dir: string): Promise<ChildProcess> {

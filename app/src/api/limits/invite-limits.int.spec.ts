@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBetResponse } from '@wagers/contracts/api/bets';
-import type { ApiResponse } from '@wagers/app/test-support/test-app';
+import type { ApiResponse } from '../../test-support/test-app.ts';
 import { betInput, betsTestbed, person, type BetsTestbed } from '../bets/http-fixtures.ts';
 
 /** What reaches other people's inboxes and phones is limited per sender and per recipient. */

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  betInput,
-  betsTestbed,
-  type BetsTestbed,
-} from '@wagers/command-service/bets/http-fixtures';
+import { betInput, betsTestbed, type BetsTestbed } from '../bets/http-fixtures.ts';
 
 /** Text the database cannot hold answers 400 naming the part, on every route, before it runs. */
 describe('bad input at the edge', () => {
@@ -67,7 +63,7 @@ describe('bad input at the edge', () => {
     for (const headers of [
       { 'content-type': 'application/json; charset=latin1' },
       { 'content-type': 'application/json', 'content-encoding': 'snappy' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await fetch(`${bed.app.url}/api/bets`, {
         method: 'POST',
         headers: { cookie: bed.alice.client.cookie!, ...headers },

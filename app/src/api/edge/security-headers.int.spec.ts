@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@wagers/app/test-support/test-app';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 const operator = { user: 'ops', password: 'a-long-operator-password' };
 const basic = (user: string, password: string) =>

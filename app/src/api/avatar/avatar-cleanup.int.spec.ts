@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvatarUploadUrlResponse } from '@wagers/contracts/api/profile';
 import type { User } from '@wagers/contracts/api/user';
-import { startTestApp, type TestApp } from '@wagers/app/test-support/test-app';
-import { person } from '../friends/test-support.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { person } from '../friends/friends-fixtures.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',

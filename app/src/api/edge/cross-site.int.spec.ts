@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
-import {
-  betsTestbed,
-  person,
-  proposeTo,
-  sync,
-  type BetsTestbed,
-} from '@wagers/command-service/bets/http-fixtures';
+import { betsTestbed, person, proposeTo, sync, type BetsTestbed } from '../bets/http-fixtures.ts';
 
 const evil = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 
