@@ -52,6 +52,18 @@ describe('invitation limits', () => {
     expect(await delivered('mail', to, 3)).toBe(3);
   });
 
+  it('lets no more than the limit through a burst of concurrent invitations', async () => {
+    const to = 'burst.target@example.com';
+    const sender = await person(bed.app, 'Bea');
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 8 }, () => sender.client.post('/api/invites', { inviteeEmail: to })),
+      )
+    ).map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it('counts a resent bet invitation like a new one', async () => {
     const to = 'resent.to@example.com';
     const creator = await person(bed.app, 'Rita');
