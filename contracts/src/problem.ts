@@ -23,6 +23,7 @@ export const errorCodes = [
   'conflict',
   'concurrency_conflict',
   'rate_limited',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -112,55 +112,72 @@ function onPath(command: string): string | null {
   return null;
 }
 
-/** A redis-server from the PATH on a free port, keeping its append-only file under `dataDir/redis`. */
+/**
+ * A redis-server from the PATH on a free port, keeping its append-only file under `dataDir/redis`.
+ * If it dies it is started again on the same port with the same file, so the queue's clients
+ * reconnect to it and find their jobs.
+ */
 export async function startEmbeddedRedis(
   dataDir: string,
   logger: Logger,
-): Promise<RunningDependency> {
+): Promise<RunningDependency & { pid(): number | undefined }> {
   const binary = onPath('redis-server');
   if (!binary) throw new MissingRedisError();
   const dir = path.resolve(dataDir, 'redis');
   await mkdir(dir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--save',
-      '',
-      '--daemonize',
-      'no',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      logger.debug({ redis: text.trim() });
-      if (text.includes('Ready to accept connections')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`redis-server exited with code ${code}`)));
-  });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
+  args.push('--appendonly', 'yes', '--save', '', '--daemonize', 'no');
+  let stopping = false;
+  let child: ChildProcess = await spawnRedis(binary, args, logger);
+  const supervise = (running: ChildProcess) => {
+    running.once('exit', (code, signal) => {
+      if (stopping) return;
+      logger.warn({ code, signal }, 'embedded redis-server exited; starting it again');
+      void restart(1);
+    });
+  };
+  const restart = async (attempt: number): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5000)));
+    if (stopping) return;
+    try {
+      child = await spawnRedis(binary, args, logger);
+      supervise(child);
+      logger.info({ port }, 'embedded redis-server is running again');
+    } catch (error) {
+      logger.warn({ err: error, attempt }, 'embedded redis-server did not start; trying again');
+      await restart(attempt + 1);
+    }
+  };
+  supervise(child);
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: () => child.pid,
     async stop() {
+      stopping = true;
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
     },
   };
+}
+
+function spawnRedis(binary: string, args: string[], logger: Logger): Promise<ChildProcess> {
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      logger.debug({ redis: text.trim() });
+      if (text.includes('Ready to accept connections')) resolve(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`redis-server exited with code ${code}`)));
+  });
 }

@@ -10,6 +10,8 @@ export class DomainError extends Error {
     readonly code: Exclude<ErrorCode, 'internal'>,
     message: string,
     readonly fieldErrors?: { field: string; message: string }[],
+    /** When to try again, for a refusal that passes (429, 503): sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -22,3 +24,6 @@ export const unauthorized = (message = 'Sign in to continue') =>
   new DomainError('unauthorized', message);
 export const invalid = (field: string, message: string) =>
   new DomainError('validation_failed', message, [{ field, message }]);
+/** A dependency is down for now: 503, try again in a little while. */
+export const unavailable = (message: string, retryAfterSeconds = 30) =>
+  new DomainError('unavailable', message, undefined, retryAfterSeconds);

@@ -12,8 +12,10 @@ import { escapeHtml } from './html.ts';
 import { baseApp } from './http/app.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics } from './http/metrics.ts';
+import { avatarBucketOrigins } from './http/security-headers.ts';
 import { notFoundHandler, problemHandler } from './http/problem.ts';
 import { resolveInfrastructure } from './infrastructure.ts';
+import { limitMigrations } from './limits/migrations.ts';
 import type { Logger } from './logger.ts';
 import { migrate, platformMigrations, type MigrationSet } from './migrations.ts';
 import { systemRuntime, type Runtime } from './runtime.ts';
@@ -95,7 +97,11 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
   };
   try {
     const { databaseUrl, redisUrl } = infrastructure;
-    await migrate(databaseUrl, [platformMigrations, ...options.migrations], logger);
+    await migrate(
+      databaseUrl,
+      [platformMigrations, limitMigrations, ...options.migrations],
+      logger,
+    );
     const pool = createPool(databaseUrl, 20);
     stops.push({ name: 'database pool', run: () => pool.end() });
     const store = createEventStore(config, pool, databaseUrl);
@@ -121,11 +127,21 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       if (part.stop) stops.push({ name: part.name ?? `part ${index}`, run: part.stop });
     });
 
-    const app = baseApp(logger, sessions);
+    const app = baseApp(logger, sessions, {
+      production: config.production,
+      publicUrl: () => publicUrl,
+      uploadOrigins: avatarBucketOrigins(config),
+    });
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
     const metrics = createMetrics({
       pool: config.EVENT_STORE === 'postgres' ? pool : undefined,
       queueDepth,
+      access: {
+        production: config.production,
+        operator: config.OPERATOR_PASSWORD
+          ? { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }
+          : undefined,
+      },
     });
     app.use(metrics.middleware);
     app.use(metrics.router);

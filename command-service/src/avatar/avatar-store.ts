@@ -8,14 +8,28 @@ export interface AvatarStore {
    * object's own URL); null for anything else.
    */
   ownedKey(url: string, userId: string): string | null;
-  /** Size and first bytes of a stored object; null when nothing was uploaded there. */
-  inspect(key: string): Promise<{ size: number; head: Uint8Array } | null>;
+  /**
+   * Size and first bytes of a stored object, and whether it was claimed (PUT /api/avatar) or is
+   * still only an upload; null when nothing was uploaded there.
+   */
+  inspect(key: string): Promise<{ size: number; head: Uint8Array; claimed: boolean } | null>;
+  /** Moves an upload to where pictures are served from; until then nobody can read it. */
+  claim(key: string): Promise<void>;
+  /** Removes an upload or a claimed object. */
   remove(key: string): Promise<void>;
+  /** Deletes uploads nobody claimed that were made before `cutoff`; returns how many. */
+  removeUnclaimedBefore(cutoff: Date): Promise<number>;
   /** The URL the product shows for the object (profileImageUrl). */
   objectUrl(key: string): string;
 }
 
 export const UPLOAD_URL_TTL_SECONDS = 300;
+
+/**
+ * An upload unclaimed this long after its URL was issued never will be: its URL has expired and
+ * the page that asked for it gave up. The margin covers a slow upload and clocks that differ.
+ */
+export const UNCLAIMED_UPLOAD_TTL_SECONDS = UPLOAD_URL_TTL_SECONDS + 15 * 60;
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Object keys are `{userId}/{objectId}`, both UUIDs. */

@@ -40,7 +40,8 @@ export function localAvatarRouter(store: LocalAvatarStore, deps: CommandServiceD
   router.get(`${LOCAL_OBJECT_PATH}/:userId/:objectId`, async (req, res) => {
     const key = keyOf(req.params);
     const object = await store.inspect(key);
-    const type = object ? detectImageType(object.head) : null;
+    // An upload nobody claimed is not shown to anyone.
+    const type = object?.claimed ? detectImageType(object.head) : null;
     if (!type) throw notFound('No such picture');
     res.sendFile(store.filePath(key), {
       headers: { 'content-type': type, 'x-content-type-options': 'nosniff' },

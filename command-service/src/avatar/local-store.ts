@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_SIGNATURE_BYTES } from './image-type.ts';
 import { objectKeyPattern, UPLOAD_URL_TTL_SECONDS, type AvatarStore } from './avatar-store.ts';
@@ -12,12 +12,14 @@ export interface LocalAvatarStore extends AvatarStore {
   verifyUpload(key: string, expires: string, signature: string, now: Date): boolean;
   /** Stores an upload; false when the object already exists (an upload URL works once). */
   write(key: string, bytes: Uint8Array): Promise<boolean>;
+  /** Where a claimed object's file is. */
   filePath(key: string): string;
 }
 
 /**
  * Avatars on the local disk, served by the product. Upload URLs carry an HMAC of the object key
- * and their expiry, so only a URL we issued can write, and only to the object it names.
+ * and their expiry, so only a URL we issued can write, and only to the object it names. Uploads
+ * land under `pending/` and move out when claimed, so one never claimed is easy to find and drop.
  */
 export function localAvatarStore(options: {
   dir: string;
@@ -28,6 +30,8 @@ export function localAvatarStore(options: {
   const sign = (key: string, expires: string) =>
     createHmac('sha256', options.secret).update(`${key}\n${expires}`).digest('base64url');
   const filePath = (key: string) => path.join(options.dir, ...key.split('/'));
+  const pendingDir = path.join(options.dir, 'pending');
+  const pendingPath = (key: string) => path.join(pendingDir, ...key.split('/'));
   const origin = () => options.publicUrl().replace(/\/$/, '');
 
   function keyFromPath(pathname: string, prefix: string): string | null {
@@ -65,7 +69,8 @@ export function localAvatarStore(options: {
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
     async write(key, bytes) {
-      const target = filePath(key);
+      if (await exists(filePath(key))) return false;
+      const target = pendingPath(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}.part`;
       await writeFile(temporary, bytes);
@@ -82,24 +87,63 @@ export function localAvatarStore(options: {
     },
     async inspect(key) {
       if (!objectKeyPattern.test(key)) return null;
+      const claimed = await head(filePath(key));
+      if (claimed) return { ...claimed, claimed: true };
+      const pending = await head(pendingPath(key));
+      return pending ? { ...pending, claimed: false } : null;
+    },
+    async claim(key) {
+      if (!objectKeyPattern.test(key)) return;
+      const target = filePath(key);
+      await mkdir(path.dirname(target), { recursive: true });
       try {
-        const file = await open(filePath(key), 'r');
-        try {
-          const { size } = await file.stat();
-          const head = new Uint8Array(IMAGE_SIGNATURE_BYTES);
-          const { bytesRead } = await file.read(head, 0, IMAGE_SIGNATURE_BYTES, 0);
-          return { size, head: head.subarray(0, bytesRead) };
-        } finally {
-          await file.close();
-        }
-      } catch {
-        return null;
+        await link(pendingPath(key), target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      await rm(pendingPath(key), { force: true });
     },
     async remove(key) {
-      if (objectKeyPattern.test(key)) await rm(filePath(key), { force: true });
+      if (!objectKeyPattern.test(key)) return;
+      await rm(filePath(key), { force: true });
+      await rm(pendingPath(key), { force: true });
+    },
+    async removeUnclaimedBefore(cutoff) {
+      let removed = 0;
+      for (const userDir of await readdir(pendingDir).catch(() => [])) {
+        for (const name of await readdir(path.join(pendingDir, userDir)).catch(() => [])) {
+          const file = path.join(pendingDir, userDir, name);
+          const info = await stat(file).catch(() => null);
+          if (info && info.mtime < cutoff) {
+            await rm(file, { force: true });
+            removed += 1;
+          }
+        }
+      }
+      return removed;
     },
     objectUrl: (key) => `${LOCAL_OBJECT_PATH}/${key}`,
     filePath,
   };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null)) !== null;
+}
+
+/** Size and first bytes of a file; null when there is none. */
+async function head(file: string): Promise<{ size: number; head: Uint8Array } | null> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const bytes = new Uint8Array(IMAGE_SIGNATURE_BYTES);
+      const { bytesRead } = await handle.read(bytes, 0, IMAGE_SIGNATURE_BYTES, 0);
+      return { size, head: bytes.subarray(0, bytesRead) };
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
 }

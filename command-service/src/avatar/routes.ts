@@ -8,6 +8,7 @@ import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { handle } from '@wagers/platform/aggregate';
 import { invalid } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
@@ -15,15 +16,23 @@ import { userAggregate } from '@wagers/domain/users/user';
 import { createAvatarStore } from './create-store.ts';
 import { detectImageType } from './image-type.ts';
 import { localAvatarRouter } from './local-routes.ts';
+import { unclaimedUploadSweeper } from './sweeper.ts';
 import { NOT_AN_IMAGE, TOO_LARGE } from './upload-body.ts';
 
-/** Avatar: a signed upload URL, then PUT /api/avatar with it once the picture is there. */
+/**
+ * Avatar: a signed upload URL, then PUT /api/avatar with it once the picture is there, which
+ * claims the upload. Uploads never claimed are swept away.
+ */
 export function avatarRouter(deps: CommandServiceDeps): Router {
   const { store, local } = createAvatarStore(deps);
+  const sweeper = unclaimedUploadSweeper(store, deps);
   const router = Router();
+  const limits = rateLimits(deps.pool, deps.runtime.now);
 
   router.post('/api/avatar/upload-url', requireUser, async (req, res) => {
     parseInput(avatarUploadUrlRequestSchema, req.body);
+    await limits.consume({ rule: 'avatar-uploads-per-user', key: currentUserId(req) });
+    sweeper.nudge();
     res.json({ uploadURL: await store.issueUploadUrl(currentUserId(req)) });
   });
 
@@ -38,6 +47,7 @@ export function avatarRouter(deps: CommandServiceDeps): Router {
       await store.remove(key);
       throw invalid('avatarURL', object.size > AVATAR_MAX_BYTES ? TOO_LARGE : NOT_AN_IMAGE);
     }
+    if (!object.claimed) await store.claim(key);
     const avatarUrl = store.objectUrl(key);
     const result = await handle(
       deps.store,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -21,10 +23,13 @@ export interface S3Settings {
 }
 
 const PREFIX = 'avatars/';
+/** Where uploads wait until claimed; a bucket lifecycle rule on it is a fine second sweep. */
+const PENDING = 'pending/';
 
 /**
  * Avatars in any S3-compatible bucket (MinIO in docker-compose). The browser PUTs straight to a
- * presigned URL, so the bucket cannot check the bytes; PUT /api/avatar reads them back first.
+ * presigned URL under `pending/`, so the bucket cannot check the bytes; PUT /api/avatar reads
+ * them back first and copies the picture to `avatars/`, where it is read from.
  */
 export function s3AvatarStore(settings: S3Settings): AvatarStore {
   const client = new S3Client({
@@ -47,21 +52,46 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
     ? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`
     : null;
 
-  function keyFrom(url: URL, prefix: string): string | null {
-    const root = new URL(prefix);
+  function keyFrom(url: URL, base: string, folder: string): string | null {
+    const root = new URL(base);
     if (url.origin !== root.origin) return null;
-    const start = `${root.pathname.replace(/\/$/, '')}/${PREFIX}`;
+    const start = `${root.pathname.replace(/\/$/, '')}/${folder}`;
     if (!url.pathname.startsWith(start)) return null;
     const key = decodeURIComponent(url.pathname.slice(start.length));
     return objectKeyPattern.test(key) ? key : null;
   }
+
+  async function headOf(objectKey: string): Promise<{ size: number; head: Uint8Array } | null> {
+    try {
+      const head = await client.send(
+        new HeadObjectCommand({ Bucket: settings.bucket, Key: objectKey }),
+      );
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey,
+          Range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}`,
+        }),
+      );
+      const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+      return { size: head.ContentLength ?? 0, head: bytes };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (status === 404 || status === 403) return null;
+      throw error;
+    }
+  }
+
+  const remove = (objectKey: string) =>
+    client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey }));
 
   return {
     kind: 's3',
     async issueUploadUrl(userId) {
       const command = new PutObjectCommand({
         Bucket: settings.bucket,
-        Key: `${PREFIX}${userId}/${randomUUID()}`,
+        Key: `${PENDING}${userId}/${randomUUID()}`,
       });
       return getSignedUrl(client, command, { expiresIn: UPLOAD_URL_TTL_SECONDS });
     },
@@ -72,34 +102,54 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
       } catch {
         return null;
       }
-      const key = keyFrom(parsed, base) ?? (bucketBase ? keyFrom(parsed, bucketBase) : null);
+      const key =
+        keyFrom(parsed, base, PREFIX) ??
+        keyFrom(parsed, base, PENDING) ??
+        (bucketBase
+          ? (keyFrom(parsed, bucketBase, PREFIX) ?? keyFrom(parsed, bucketBase, PENDING))
+          : null);
       return key?.startsWith(`${userId}/`) ? key : null;
     },
     async inspect(key) {
-      try {
-        const head = await client.send(
-          new HeadObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }),
-        );
-        const object = await client.send(
-          new GetObjectCommand({
-            Bucket: settings.bucket,
-            Key: `${PREFIX}${key}`,
-            Range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}`,
-          }),
-        );
-        const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
-        return { size: head.ContentLength ?? 0, head: bytes };
-      } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
-          ?.httpStatusCode;
-        if (status === 404 || status === 403) return null;
-        throw error;
-      }
+      const claimed = await headOf(`${PREFIX}${key}`);
+      if (claimed) return { ...claimed, claimed: true };
+      const pending = await headOf(`${PENDING}${key}`);
+      return pending ? { ...pending, claimed: false } : null;
+    },
+    async claim(key) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: settings.bucket,
+          CopySource: `${settings.bucket}/${PENDING}${key}`,
+          Key: `${PREFIX}${key}`,
+        }),
+      );
+      await remove(`${PENDING}${key}`);
     },
     async remove(key) {
-      await client.send(
-        new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${PREFIX}${key}` }),
-      );
+      await remove(`${PREFIX}${key}`);
+      await remove(`${PENDING}${key}`);
+    },
+    async removeUnclaimedBefore(cutoff) {
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: settings.bucket,
+            Prefix: PENDING,
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && object.LastModified < cutoff) {
+            await remove(object.Key);
+            removed += 1;
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
     objectUrl: (key) => `${base}/${PREFIX}${key}`,
   };

@@ -6,6 +6,8 @@ import type { Request, Response } from 'express';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import type { BetCommand } from '@wagers/domain/bets/commands';
+import { parseInvitee } from '@wagers/domain/invites/invitee';
+import { inviteLimits } from '../limits/invite-limits.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
@@ -14,6 +16,7 @@ import { handle } from '@wagers/platform/aggregate';
 
 export function betsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
+  const limits = inviteLimits(deps);
 
   /** Runs one command on the bet named in the path and answers with where the bet now stands. */
   async function run(req: Request, res: Response, command: BetCommand) {
@@ -32,6 +35,8 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   router.post('/api/bets', requireUser, async (req, res) => {
     const body = parseInput(createBetRequestSchema, req.body);
     const key = parseIdempotencyKey(req.header('idempotency-key'));
+    if (body.inviteeEmail || body.inviteePhone)
+      await limits.beforeInvite(currentUserId(req), parseInvitee(body), key);
     const context = { ...commandContext(req, deps.runtime), actorId: currentUserId(req) };
     const created = await proposeNewBet(
       { store: deps.store, publicUrl: deps.publicUrl() },
@@ -61,6 +66,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   });
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
+    await limits.beforeResend(currentUserId(req), betId);
     const position = await resendBetInvite(
       deps.store,
       betId,

@@ -5,7 +5,9 @@ import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { inviteLimits } from '../limits/invite-limits.ts';
 import { acceptInvite } from './accept-invite.ts';
+import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { sendInvite } from './send-invite.ts';
 
 /** A code as newInviteCode makes them; anything else cannot name an invite. */
@@ -13,9 +15,11 @@ const codePattern = /^[\w-]{16,64}$/;
 
 export function invitesRouter(deps: CommandServiceDeps): Router {
   const router = Router();
+  const limits = inviteLimits(deps);
 
   router.post('/api/invites', requireUser, async (req, res) => {
     const input = parseInput(createInviteRequestSchema, req.body);
+    await limits.beforeInvite(currentUserId(req), parseInvitee(input));
     const sent = await sendInvite(
       deps.store,
       { ...input, inviterId: currentUserId(req) },

@@ -2,10 +2,16 @@ import type { RequestHandler, Router } from 'express';
 import { Router as createRouter } from 'express';
 import type { Pool } from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { operatorAuth } from './operator-auth.ts';
 import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
 import { projectionGauges } from '../projections/gauges.ts';
 
 export interface MetricsSources {
+  /**
+   * Who may read /metrics: with an operator credential, only its holder; without one, anyone in
+   * development and nobody in production (the figures name routes, queues and load).
+   */
+  access: { operator?: { user: string; password: string }; production: boolean };
   /** For projection lag; only where the event log is the PostgreSQL store. */
   pool?: Pool;
   /** Jobs waiting, active, delayed and failed in the notifier's queue. */
@@ -73,8 +79,16 @@ export function createMetrics(sources: MetricsSources): {
     next();
   };
   const router = createRouter();
-  router.get('/metrics', async (_req, res) => {
+  const { operator, production } = sources.access;
+  const send: RequestHandler = async (_req, res) => {
     res.type(registry.contentType).send(await registry.metrics());
-  });
+  };
+  if (operator) router.get('/metrics', operatorAuth(operator.user, operator.password), send);
+  else if (!production) router.get('/metrics', send);
+  else
+    router.get(
+      '/metrics',
+      (_req, res) => void res.status(404).type('text/plain').send('Not found'),
+    );
   return { middleware, router };
 }

@@ -13,6 +13,7 @@ const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   concurrency_conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -24,6 +25,7 @@ const titleOf: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   concurrency_conflict: 'Conflict',
   rate_limited: 'Too many requests',
+  unavailable: 'Service unavailable',
   internal: 'Internal error',
 };
 
@@ -79,12 +81,27 @@ function toProblem(error: unknown): Problem {
   ) {
     return problem('validation_failed', 'The request body is too large');
   }
+  if (isClientHttpError(error)) {
+    // What the body parser refuses (an unsupported charset or encoding, a malformed body).
+    return problem('validation_failed', error.message, [
+      { field: '(body)', message: error.message },
+    ]);
+  }
   return problem('internal', 'Something went wrong on our side. Please try again.');
+}
+
+/** An http-errors 4xx that is safe to show (expose), as the body parser throws them. */
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Turns every error into RFC 7807 problem details; only unexpected ones are logged as errors. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const body = toProblem(error);
+  if (error instanceof DomainError && error.retryAfterSeconds !== undefined)
+    res.setHeader('retry-after', String(error.retryAfterSeconds));
   if (body.status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ problem: body.code, status: body.status }, body.detail);
   res.status(body.status).type('application/problem+json').json(body);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ describe('avatar upload to an S3-compatible bucket', () => {
   let s3: S3rver;
   let endpoint: string;
   let app: TestApp;
+  let offsetMs = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'wagers-s3-'));
@@ -39,6 +41,7 @@ describe('avatar upload to an S3-compatible bucket', () => {
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
       },
+      runtime: { now: () => new Date(Date.now() + offsetMs), newId: () => randomUUID() },
     });
   });
   afterAll(async () => {
@@ -55,13 +58,15 @@ describe('avatar upload to an S3-compatible bucket', () => {
   it('uploads to a presigned URL and sets the bucket object as the avatar', async () => {
     const ann = await person(app, 'ann@example.com');
     const url = await uploadUrl(ann.client);
-    expect(url.startsWith(`${endpoint}/${bucket}/avatars/${ann.id}/`)).toBe(true);
+    expect(url.startsWith(`${endpoint}/${bucket}/pending/${ann.id}/`)).toBe(true);
     expect(url).toContain('X-Amz-Signature=');
     expect((await put(url, png, 'image/png')).status).toBe(200);
 
     const set = await ann.client.put<User>('/api/avatar', { avatarURL: url });
     expect(set.status).toBe(200);
-    expect(set.body.profileImageUrl).toBe(url.split('?')[0]);
+    // Saved, the picture moves from the uploads to where it is read from.
+    expect(set.body.profileImageUrl).toBe(url.split('?')[0]!.replace('/pending/', '/avatars/'));
+    expect((await fetch(url.split('?')[0]!)).status).toBe(404);
     expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBe(
       set.body.profileImageUrl,
     );
@@ -87,5 +92,17 @@ describe('avatar upload to an S3-compatible bucket', () => {
     expect(await eventCount(app)).toBe(before);
     // The bytes that were not an image are gone from the bucket.
     expect((await fetch(fake.split('?')[0]!)).status).toBe(404);
+  });
+
+  it('removes uploads nobody claimed once their URL has long expired', async () => {
+    const dee = await person(app, 'dee@example.com');
+    const url = await uploadUrl(dee.client);
+    expect((await put(url, png, 'image/png')).status).toBe(200);
+    const object = url.split('?')[0]!;
+    expect((await fetch(object)).status).toBe(200);
+    offsetMs = 3600_000;
+    // Asking for the next upload URL sweeps.
+    await uploadUrl(dee.client);
+    await expect.poll(async () => (await fetch(object)).status).toBe(404);
   });
 });

@@ -63,12 +63,43 @@ describe('user search', () => {
       expect.objectContaining({ email: null, relationship: 'request_sent' }),
     ]);
 
-    expect((await search('bob.ray@')).body).toEqual([
-      expect.objectContaining({ id: bob.id, email: null }),
+    // A friend is found by a prefix of their email, and shown with it.
+    expect((await search('cy@exa')).body).toEqual([
+      expect.objectContaining({ id: cy.id, email: 'cy@example.com' }),
     ]);
     expect((await search(' Bob.Ray@Example.com ')).body).toEqual([
       expect.objectContaining({ id: bob.id, email: 'bob.ray@example.com', firstName: 'Bob' }),
     ]);
+  });
+
+  it("never confirms a prefix of a stranger's hidden email", async () => {
+    // Rebuilding an address one character at a time: no prefix, however long, finds them
+    // ('b' to 'bob' find him by his first name, which everyone may see).
+    const address = 'bob.ray@example.com';
+    for (let length = 'bob.'.length; length < address.length; length++) {
+      const found = (await search(address.slice(0, length))).body;
+      expect(
+        found.map((u) => u.id),
+        address.slice(0, length),
+      ).not.toContain(bob.id);
+    }
+    expect((await search(address)).body.map((u) => u.id)).toEqual([bob.id]);
+  });
+
+  it('answers 429 with Retry-After past 60 searches a minute by one person', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof dee.client.get>> | null = null;
+    for (let i = 0; i < 61; i++) {
+      last = await dee.client.get(`/api/users/search?query=ann`);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(last!.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(last!.body).toMatchObject({ code: 'rate_limited' });
+    // Others search on.
+    expect((await search('dee')).status).toBe(200);
   });
 
   it('returns at most 20', async () => {

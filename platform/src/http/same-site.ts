@@ -1,0 +1,47 @@
+import type { RequestHandler } from 'express';
+import { forbidden } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request that a page of another site made with the visitor's cookie,
+ * whatever its content type (a body-less POST never meets the JSON parser). Browsers say where a
+ * request comes from in Sec-Fetch-Site, and in Origin on every cross-site POST; a caller with
+ * neither (curl, a script, a webhook) is no browser carrying someone's cookie, so it passes.
+ * Headers only: no I/O per request.
+ */
+export function sameSiteOnly(publicUrl: () => string): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
+    const site = req.header('sec-fetch-site');
+    const origin = req.header('origin');
+    if (site === 'same-origin' || site === 'none') {
+      next();
+      return;
+    }
+    if (origin === undefined && site === undefined) {
+      next();
+      return;
+    }
+    if (origin !== undefined && isOwnOrigin(origin, publicUrl(), `${req.protocol}://${req.host}`)) {
+      next();
+      return;
+    }
+    throw forbidden('This request came from another site and was refused');
+  };
+}
+
+function isOwnOrigin(origin: string, publicUrl: string, requestOrigin: string): boolean {
+  if (origin === 'null') return false;
+  const own = [publicUrl, requestOrigin].flatMap((url) => {
+    try {
+      return [new URL(url).origin];
+    } catch {
+      return [];
+    }
+  });
+  return own.includes(origin);
+}

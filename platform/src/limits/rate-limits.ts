@@ -1,0 +1,113 @@
+import type { Pool } from 'pg';
+import { DomainError } from '../errors.ts';
+import { limitRules, type LimitName, type LimitRule } from './rules.ts';
+
+/** A limit was reached; the problem handler answers 429 with Retry-After. */
+export class RateLimitedError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', message, undefined, retryAfterSeconds);
+  }
+}
+
+export interface LimitHit {
+  rule: LimitName;
+  /** Who or what is counted: a user id, an email address, a phone number. */
+  key: string;
+}
+
+export interface RateLimits {
+  /**
+   * Counts one hit on each (rule, key), or, when any of them would go over its limit, none, and
+   * throws RateLimitedError. Concurrent calls count in turn: a burst cannot slip under a limit.
+   */
+  consume(...hits: LimitHit[]): Promise<void>;
+  /**
+   * The same, counted once per `token` (e.g. the caller's idempotency key): a retry of a call
+   * already counted passes without counting again, however many copies arrive at once.
+   */
+  consumeOnce(token: string, ...hits: LimitHit[]): Promise<void>;
+}
+
+const SWEEP_EVERY_MS = 3600_000;
+
+/**
+ * Fixed-window counters in PostgreSQL, the store every command already depends on: a limit
+ * holds across processes, survives restarts, and does not depend on Redis being up.
+ */
+export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): RateLimits {
+  let lastSweep = 0;
+  const sweep = (at: Date) => {
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    const longest = Math.max(...Object.values(rules).map((rule: LimitRule) => rule.windowSeconds));
+    const before = new Date(at.getTime() - longest * 1000);
+    pool
+      .query(
+        `WITH hits AS (DELETE FROM rate_limit_hits WHERE window_start < $1)
+         DELETE FROM rate_limit_once WHERE counted_at < $1`,
+        [before],
+      )
+      .catch(() => undefined);
+  };
+  const count = async (asked: LimitHit[], once?: string) => {
+    // A row may change once per statement: the same hit twice counts once. Rows are locked in
+    // one order by every call, so two calls sharing two counters cannot deadlock.
+    const hits = [...new Map(asked.map((hit) => [`${hit.rule}:${hit.key}`, hit])).entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, hit]) => hit);
+    if (hits.length === 0) return;
+    const at = now();
+    const windows = hits.map(({ rule, key }) => {
+      const { windowSeconds } = rules[rule];
+      const start = Math.floor(at.getTime() / 1000 / windowSeconds) * windowSeconds;
+      return { bucket: `${rule}:${key}`, start };
+    });
+    const client = await pool.connect();
+    let over: { rule: LimitName; start: number } | undefined;
+    try {
+      await client.query('BEGIN');
+      if (once) {
+        // A second copy waits here for the first to commit (then finds its token) or roll back.
+        const fresh = await client.query(
+          'INSERT INTO rate_limit_once (token, counted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [once, at],
+        );
+        if (fresh.rowCount === 0) {
+          await client.query('COMMIT');
+          return;
+        }
+      }
+      // The upsert locks each row until COMMIT, so concurrent calls count one after another.
+      const result = await client.query<{ bucket: string; hits: number }>(
+        `INSERT INTO rate_limit_hits (bucket, window_start, hits)
+           SELECT bucket, to_timestamp(start), 1 FROM unnest($1::text[], $2::bigint[]) AS t(bucket, start)
+           ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+           RETURNING bucket, hits`,
+        [windows.map((w) => w.bucket), windows.map((w) => w.start)],
+      );
+      const counted = new Map(result.rows.map((row) => [row.bucket, row.hits]));
+      const index = hits.findIndex(
+        ({ rule }, i) => (counted.get(windows[i]!.bucket) ?? 0) > rules[rule].max,
+      );
+      if (index >= 0) over = { rule: hits[index]!.rule, start: windows[index]!.start };
+      // A refused call counts against nothing: an SMS refused for its number is not one of the
+      // sender's texts.
+      await client.query(over ? 'ROLLBACK' : 'COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    sweep(at);
+    if (over) {
+      const { windowSeconds, message } = rules[over.rule];
+      const retryAfter = Math.max(1, Math.ceil(over.start + windowSeconds - at.getTime() / 1000));
+      throw new RateLimitedError(message, retryAfter);
+    }
+  };
+  return {
+    consume: (...hits) => count(hits),
+    consumeOnce: (token, ...hits) => count(hits, token),
+  };
+}

@@ -1,0 +1,50 @@
+/** How many times something may happen per key in a window. README "Limits" lists these. */
+export interface LimitRule {
+  max: number;
+  windowSeconds: number;
+  /** What the caller is told when they reach it. */
+  message: string;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const limitRules = {
+  /** Invitations (email or SMS, new or resent) one person sends. */
+  'invites-per-sender': {
+    max: 20,
+    windowSeconds: HOUR,
+    message: 'You have sent many invitations in the last hour. Please try again later.',
+  },
+  /** Invitations one email address receives, from everyone together. */
+  'invites-per-email': {
+    max: 3,
+    windowSeconds: DAY,
+    message: 'This address has received several invitations today. Please try again tomorrow.',
+  },
+  /** Invitations one phone number receives, from everyone together. */
+  'invites-per-phone': {
+    max: 3,
+    windowSeconds: DAY,
+    message: 'This number has received several invitations today. Please try again tomorrow.',
+  },
+  /** Text messages one person's invitations cost: SMS is paid for. */
+  'sms-per-sender': {
+    max: 10,
+    windowSeconds: DAY,
+    message: 'You have sent the most SMS invitations allowed for today. Invite by email instead.',
+  },
+  'searches-per-user': {
+    max: 60,
+    windowSeconds: 60,
+    message: 'Too many searches in a minute. Please wait a moment.',
+  },
+  /** Picture upload links one person asks for; each can leave up to 5 MB until it expires. */
+  'avatar-uploads-per-user': {
+    max: 20,
+    windowSeconds: HOUR,
+    message: 'Too many picture uploads in the last hour. Please try again later.',
+  },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof limitRules;
