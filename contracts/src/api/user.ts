@@ -11,4 +11,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/auth/user: the signed-in user, and whether the audit area is theirs. */
+export type SignedInUser = User & { isAuditor?: boolean };
+
 export { displayName, initials } from './display.ts';
