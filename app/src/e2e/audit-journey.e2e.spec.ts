@@ -73,7 +73,10 @@ describe('an auditor replays a disputed bet in the audit area', () => {
   it('reads every event and the state as of any of them', async () => {
     const events = auditor.getByTestId('audit-event');
     await events.first().waitFor();
-    expect(await events.evaluateAll((rows) => rows.map((row) => row.dataset.type))).toEqual([
+    const types = await Promise.all(
+      (await events.all()).map((row) => row.getAttribute('data-type')),
+    );
+    expect(types).toEqual([
       'BetProposed',
       'BetAccepted',
       'ResolutionSubmitted',
