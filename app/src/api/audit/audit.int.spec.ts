@@ -84,7 +84,9 @@ describe('the auditor role from the command line', () => {
 
   it('tells the web app who is an auditor', async () => {
     expect((await carol.client.get<SignedInUser>('/api/auth/user')).body.isAuditor).toBe(true);
-    expect((await bed.alice.client.get<SignedInUser>('/api/auth/user')).body.isAuditor).toBe(false);
+    expect((await bed.alice.client.get<SignedInUser>('/api/auth/user')).body).not.toHaveProperty(
+      'isAuditor',
+    );
   });
 });
 
@@ -274,6 +276,8 @@ describe('a revoked auditor', () => {
     for (const url of auditCalls(disputed)) {
       expect((await carol.client.get(url)).status, url).toBe(404);
     }
-    expect((await carol.client.get<SignedInUser>('/api/auth/user')).body.isAuditor).toBe(false);
+    expect((await carol.client.get<SignedInUser>('/api/auth/user')).body).not.toHaveProperty(
+      'isAuditor',
+    );
   });
 });
