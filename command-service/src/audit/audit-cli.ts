@@ -1,13 +1,11 @@
 import { betStream } from '@wagers/contracts/events/bet';
-import { ConfigError, loadConfig } from '@wagers/platform/config';
-import { createPool } from '@wagers/platform/db';
 import { anchorLegacyStreams } from '@wagers/platform/event-store/chain-anchors';
 import {
   verifyLog,
   verifyStream,
   type ChainReport,
 } from '@wagers/platform/event-store/chain-verifier';
-import { createEventStore } from '@wagers/platform/event-store/factory';
+import { runOperatorCommand } from './operator-cli.ts';
 
 const usage = `Usage: npm run audit -- <command>
 
@@ -33,20 +31,12 @@ function formatReport(report: ChainReport): string {
   return [...lines, summary].join('\n');
 }
 
-async function main(args: string[]): Promise<number> {
-  const [command, betId] = args;
+function main([command, betId]: string[]): void {
   if (command !== 'verify' && command !== 'anchor') {
     console.error(usage);
-    return 2;
+    process.exit(2);
   }
-  const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    console.error('DATABASE_URL is not set: point it at the database the services use.');
-    return 2;
-  }
-  const pool = createPool(config.DATABASE_URL, 2);
-  const store = createEventStore(config, pool, config.DATABASE_URL);
-  try {
+  runOperatorCommand(async ({ pool, store }) => {
     if (command === 'anchor') {
       console.log(`anchored ${await anchorLegacyStreams(store, pool)} streams`);
       return 0;
@@ -60,16 +50,7 @@ async function main(args: string[]): Promise<number> {
     }
     console.log(formatReport(report));
     return report.broken.length === 0 ? 0 : 1;
-  } finally {
-    await store.close();
-    await pool.end();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+main(process.argv.slice(2));

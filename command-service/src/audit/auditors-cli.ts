@@ -3,10 +3,8 @@ import type { Pool } from 'pg';
 import { auditorAggregate } from '@wagers/domain/auditors/auditor';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
 import { handle, load } from '@wagers/platform/aggregate';
-import { ConfigError, loadConfig } from '@wagers/platform/config';
-import { createPool } from '@wagers/platform/db';
-import { createEventStore } from '@wagers/platform/event-store/factory';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { runOperatorCommand } from './operator-cli.ts';
 
 const usage = `Usage: npm run auditors -- <command>
 
@@ -51,32 +49,13 @@ async function list(pool: Pool) {
   return 0;
 }
 
-async function main(args: string[]): Promise<number> {
-  const [command, email] = args;
-  const changes = command === 'grant' || command === 'revoke';
-  if (!(command === 'list' || (changes && email))) {
-    console.error(usage);
-    return 2;
+function main([command, email]: string[]): void {
+  if (command === 'list') return runOperatorCommand(({ pool }) => list(pool));
+  if ((command === 'grant' || command === 'revoke') && email) {
+    return runOperatorCommand(({ store }) => changeRole(store, command, email));
   }
-  const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    console.error('DATABASE_URL is not set: point it at the database the services use.');
-    return 2;
-  }
-  const pool = createPool(config.DATABASE_URL, 2);
-  const store = createEventStore(config, pool, config.DATABASE_URL);
-  try {
-    return changes ? await changeRole(store, command, email!) : await list(pool);
-  } finally {
-    await store.close();
-    await pool.end();
-  }
+  console.error(usage);
+  process.exit(2);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+main(process.argv.slice(2));
