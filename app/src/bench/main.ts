@@ -1,4 +1,5 @@
 import { eventStoreBench } from './event-store.ts';
+import { hashChainBench } from './hash-chain.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -7,6 +8,7 @@ import { webBench } from './web.ts';
  */
 const benches: Record<string, () => Promise<void>> = {
   'event-store': eventStoreBench,
+  'hash-chain': hashChainBench,
   web: webBench,
 };
 
