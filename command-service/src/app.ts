@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { auditRouter } from './audit/routes.ts';
 import { authRouter } from './auth/routes.ts';
 import { avatarRouter } from './avatar/routes.ts';
 import { betsRouter } from './bets/routes.ts';
@@ -24,5 +25,6 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(profileRouter(deps));
   router.use(avatarRouter(deps));
   router.use(betsRouter(deps));
+  router.use(auditRouter(deps));
   return router;
 }

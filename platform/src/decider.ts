@@ -1,5 +1,6 @@
 import type { DomainEvent, EventMetadata } from '@wagers/contracts/events/envelope';
 import type { GlobalPosition } from '@wagers/contracts/position';
+import { chainHead } from './event-store/event-hash.ts';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from './event-store/port.ts';
 
 /**
@@ -57,7 +58,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const result = await store.appendToStream(
         streamId,
         events.map((event) => toEventData(event, context)),
-        { expectedRevision: last ? last.revision : 'no_stream' },
+        // The stream was just read: the hash chain needs no second read for its last link.
+        last
+          ? { expectedRevision: last.revision, previousHash: chainHead(recorded) ?? undefined }
+          : { expectedRevision: 'no_stream' },
       );
       return { events, state: events.reduce(decider.evolve, state), position: result.position };
     } catch (error) {

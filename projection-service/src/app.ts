@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { auditQueryRouter } from './audit/routes.ts';
 import { betsQueryRouter } from './bets/routes.ts';
 import type { QueryServiceDeps } from './deps.ts';
 import { friendsQueryRouter } from './friends/routes.ts';
@@ -14,5 +15,6 @@ export function queryRouter(deps: QueryServiceDeps): Router {
   router.use(friendsQueryRouter(deps));
   router.use(invitesQueryRouter(deps));
   router.use(searchQueryRouter(deps));
+  router.use(auditQueryRouter(deps));
   return router;
 }

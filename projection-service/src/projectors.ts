@@ -1,4 +1,5 @@
 import type { Projector } from '@wagers/platform/projections/projector';
+import { auditProjector } from './audit/audit.projector.ts';
 import { betsProjector } from './bets/bets.projector.ts';
 import { friendsProjector } from './friends/friends.projector.ts';
 import { invitesProjector } from './invites/invites.projector.ts';
@@ -10,4 +11,5 @@ export const allProjectors: Projector[] = [
   friendsProjector,
   invitesProjector,
   betsProjector,
+  auditProjector,
 ];

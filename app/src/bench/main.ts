@@ -2,6 +2,7 @@ import { eventStoreBench } from './event-store.ts';
 import { liveLatencyBench } from './live-latency.ts';
 import { rebuildBench } from './rebuild.ts';
 import { httpBench } from './http.ts';
+import { hashChainBench } from './hash-chain.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   rebuild: rebuildBench,
   'live-latency': liveLatencyBench,
   http: httpBench,
+  'hash-chain': hashChainBench,
   web: webBench,
 };
 

@@ -8,6 +8,11 @@ export interface EventMetadata {
   occurredAt: string;
   /** Schema version of the event's data. */
   schemaVersion: number;
+  /**
+   * SHA-256 over the event and the previous event's hash in its stream, set by the writer (see
+   * docs/audit.md); absent on events written before hash chains.
+   */
+  hash?: string;
 }
 
 /** A domain event before it is stored: a past-tense type and its data. */

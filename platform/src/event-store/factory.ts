@@ -1,14 +1,24 @@
 import type { Pool } from 'pg';
 import type { Config } from '../config.ts';
 import { connectEventStoreDb } from './eventstoredb.ts';
+import { withHashChain } from './hash-chain.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 
 /**
  * The event store the configuration names: the es_events table reached through `pool` (its
- * followers LISTEN on a connection of their own to `databaseUrl`), or an EventStoreDB server.
+ * followers LISTEN on a connection of their own to `databaseUrl`), or an EventStoreDB server;
+ * either way every append is hash-chained.
  */
 export function createEventStore(
+  config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
+  pool: Pool,
+  databaseUrl: string,
+): EventStore {
+  return withHashChain(createAdapter(config, pool, databaseUrl));
+}
+
+function createAdapter(
   config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
   pool: Pool,
   databaseUrl: string,

@@ -36,6 +36,15 @@ export interface AppendResult {
   position: GlobalPosition;
 }
 
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /**
+   * Hash of the stream's event at `expectedRevision`, when the caller has just read it: spares
+   * the hash chain a read. Absent when unknown.
+   */
+  previousHash?: string;
+}
+
 export interface ReadAllOptions {
   /** Read events strictly after this position; from the start when null or absent. */
   after?: GlobalPosition | null;
@@ -77,7 +86,7 @@ export interface EventStore {
   appendToStream(
     streamId: string,
     events: EventToAppend[],
-    options: { expectedRevision: ExpectedRevision },
+    options: AppendOptions,
   ): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

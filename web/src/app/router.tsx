@@ -47,6 +47,14 @@ const routes: RouteObject[] = [
             lazy: () => import('./routes/bet.tsx').then((m) => ({ Component: m.BetRoute })),
           },
           {
+            path: 'audit',
+            lazy: () => import('./routes/audit.tsx').then((m) => ({ Component: m.AuditRoute })),
+          },
+          {
+            path: 'audit/bets/:id',
+            lazy: () => import('./routes/audit.tsx').then((m) => ({ Component: m.AuditBetRoute })),
+          },
+          {
             path: 'profile',
             lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
           },

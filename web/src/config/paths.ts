@@ -7,6 +7,8 @@ export const paths = {
     `/bets/create?opponentId=${encodeURIComponent(opponentId)}`,
   bet: (id: string) => `/bets/${encodeURIComponent(id)}`,
   profile: '/profile',
+  audit: '/audit',
+  auditBet: (id: string) => `/audit/bets/${encodeURIComponent(id)}`,
   invite: (code: string) => `/invite/${encodeURIComponent(code)}`,
   privacy: '/privacy',
   terms: '/terms',

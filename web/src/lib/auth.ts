@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@wagers/contracts/api/user';
+import type { SignedInUser } from '@wagers/contracts/api/user';
 import { paths } from '@/config/paths.ts';
 import { api } from './api-client.ts';
 
 /** GET /api/auth/user: the signed-in user, or null when signed out. */
-export function getUser(): Promise<User | null> {
-  return api.get<User | null>('/api/auth/user', { on401: 'null' });
+export function getUser(): Promise<SignedInUser | null> {
+  return api.get<SignedInUser | null>('/api/auth/user', { on401: 'null' });
 }
 
 export function getUserQueryOptions() {

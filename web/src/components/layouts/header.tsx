@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import type { User } from '@wagers/contracts/api/user';
+import type { SignedInUser } from '@wagers/contracts/api/user';
 import { ButtonAnchor, ButtonLink } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -20,7 +20,7 @@ export function Header() {
   );
 }
 
-function SignedInNav({ user }: { user: User }) {
+function SignedInNav({ user }: { user: SignedInUser }) {
   return (
     <>
       <nav aria-label="Main" className="order-3 flex w-full gap-1 sm:order-2 sm:w-auto">
@@ -28,6 +28,7 @@ function SignedInNav({ user }: { user: User }) {
           Dashboard
         </HeaderLink>
         <HeaderLink to={paths.friends}>Friends</HeaderLink>
+        {user.isAuditor ? <HeaderLink to={paths.audit}>Audit</HeaderLink> : null}
       </nav>
       <div className="order-2 ml-auto flex items-center gap-3 sm:order-3">
         <ButtonLink to={paths.createBet} size="sm" data-testid="header-create-bet">

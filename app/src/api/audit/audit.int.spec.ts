@@ -1,0 +1,287 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AuditBetHistory,
+  AuditBetSummary,
+  AuditExport,
+  AuditTrailEntry,
+} from '@wagers/contracts/api/audit';
+import type { SignedInUser } from '@wagers/contracts/api/user';
+import type { ApiClient } from '../../test-support/test-app.ts';
+import {
+  betsTestbed,
+  person,
+  proposeTo,
+  sync,
+  type BetsTestbed,
+  type Person,
+} from '../bets/http-fixtures.ts';
+import { runNode, runScript } from '../../test-support/run-script.ts';
+
+let bed: BetsTestbed;
+let carol: Person;
+let eve: Person;
+/** A bet that went through a disagreement before both agreed on a draw. */
+let disputed: string;
+
+beforeAll(async () => {
+  bed = await betsTestbed();
+  [carol, eve] = [await person(bed.app, 'Carol', 'Checker'), await person(bed.app, 'Eve')];
+  const { alice, bob } = bed;
+  disputed = (await proposeTo(alice, bob, { title: 'Disputed rain' })).id;
+  const steps: [Person, string, object?][] = [
+    [bob, 'accept'],
+    [alice, 'resolve', { resolution: 'creator_won' }],
+    [bob, 'resolve', { resolution: 'opponent_won' }],
+    [alice, 'resolve', { resolution: 'draw' }],
+    [bob, 'resolve', { resolution: 'draw' }],
+  ];
+  for (const [who, action, body] of steps) {
+    const done = await who.client.post(`/api/bets/${disputed}/${action}`, body);
+    expect(done.status, done.text).toBe(200);
+    sync(alice, bob);
+  }
+  const granted = await runScript('auditors', ['grant', carol.user.email!], bed.app.databaseUrl);
+  expect(granted.code, granted.stderr).toBe(0);
+  await bed.app.settled();
+}, 180_000);
+afterAll(() => bed?.stop(), 60_000);
+
+const auditCalls = (betId: string) => [
+  `/api/audit/bets?q=${betId}`,
+  `/api/audit/bets/${betId}/history`,
+  `/api/audit/bets/${betId}/export`,
+  `/api/audit/trail?betId=${betId}`,
+];
+
+async function storedMetadata(betId: string) {
+  const { rows } = await bed.db.query<{ metadata: { correlationId: string; hash: string } }>(
+    'SELECT metadata FROM es_events WHERE stream_id = $1 ORDER BY stream_revision',
+    [`bet-${betId}`],
+  );
+  return rows.map((row) => row.metadata);
+}
+
+describe('the auditor role from the command line', () => {
+  it('grants once, as one event, and lists the auditor', async () => {
+    const again = await runScript('auditors', ['grant', carol.user.email!], bed.app.databaseUrl);
+    expect(again.stdout).toContain('is already an auditor');
+    expect(await bed.countEvents(`type = 'AuditorRoleGranted'`)).toBe(1);
+
+    const listed = await runScript('auditors', ['list'], bed.app.databaseUrl);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(carol.user.email);
+    expect(listed.stdout).not.toContain(bed.alice.user.email);
+  });
+
+  it('refuses an email no account signs in with', async () => {
+    const run = await runScript('auditors', ['grant', 'nobody@example.com'], bed.app.databaseUrl);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No account signs in with nobody@example.com');
+  });
+
+  it('tells the web app who is an auditor', async () => {
+    expect((await carol.client.get<SignedInUser>('/api/auth/user')).body.isAuditor).toBe(true);
+    expect((await bed.alice.client.get<SignedInUser>('/api/auth/user')).body).not.toHaveProperty(
+      'isAuditor',
+    );
+  });
+});
+
+describe('audit calls for anyone who is not an auditor', () => {
+  it.each<[string, () => ApiClient]>([
+    ['a participant', () => bed.alice.client],
+    ['a stranger', () => eve.client],
+    ['a signed-out visitor', () => bed.app.anonymous()],
+  ])('answer 404 to %s', async (_, client) => {
+    for (const url of auditCalls(disputed)) {
+      const response = await client().get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.text, url).not.toContain('Disputed rain');
+    }
+  });
+});
+
+describe('an auditor', () => {
+  it('finds bets by id, by a participant email or name, and by day', async () => {
+    const ids = async (query: string) => {
+      const found = await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?${query}`);
+      expect(found.status, found.text).toBe(200);
+      return found.body.map((bet) => bet.id);
+    };
+    const today = new Date().toISOString().slice(0, 10);
+
+    expect(await ids(`q=${disputed}`)).toEqual([disputed]);
+    expect(await ids(`q=${encodeURIComponent(bed.bob.user.email!.toUpperCase())}`)).toContain(
+      disputed,
+    );
+    expect(await ids('q=alice%20tester')).toContain(disputed);
+    expect(await ids('q=Carol')).toEqual([]);
+    expect(await ids(`from=${today}&to=${today}`)).toContain(disputed);
+    expect(await ids('from=2001-01-01&to=2001-12-31')).toEqual([]);
+    const [summary] = (await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?q=${disputed}`))
+      .body;
+    expect(summary).toMatchObject({
+      title: 'Disputed rain',
+      status: 'completed',
+      creator: { id: bed.alice.user.id, name: 'Alice Tester', email: bed.alice.user.email },
+      opponent: { id: bed.bob.user.id, name: 'Bob Tester' },
+    });
+  });
+
+  it('reads every event of a bet in order, with actor, time, correlation id, data and hash', async () => {
+    const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${disputed}/history`);
+
+    expect(history.status, history.text).toBe(200);
+    const stored = await storedMetadata(disputed);
+    expect(history.body.entries.map((entry) => entry.revision)).toEqual(stored.map((_, i) => i));
+    expect(history.body.entries.map((entry) => entry.correlationId)).toEqual(
+      stored.map((metadata) => metadata.correlationId),
+    );
+    expect(history.body.entries.map((entry) => entry.hash)).toEqual(stored.map((m) => m.hash));
+    const [proposal, acceptance] = history.body.entries;
+    expect(proposal).toMatchObject({
+      type: 'BetProposed',
+      actorId: bed.alice.user.id,
+      actorName: 'Alice Tester',
+      data: { title: 'Disputed rain', creatorId: bed.alice.user.id },
+    });
+    expect(acceptance).toMatchObject({ type: 'BetAccepted', actorName: 'Bob Tester' });
+    for (const entry of history.body.entries) {
+      expect(Date.parse(entry.occurredAt)).not.toBeNaN();
+    }
+  });
+
+  it('sees the bet as of each event, replayed through the disagreement', async () => {
+    const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${disputed}/history`);
+
+    const asOf = history.body.entries.map((entry) => [
+      entry.type,
+      entry.stateAfter.status,
+      entry.stateAfter.creatorResolution,
+      entry.stateAfter.opponentResolution,
+    ]);
+    expect(asOf).toEqual([
+      ['BetProposed', 'pending', null, null],
+      ['BetAccepted', 'active', null, null],
+      ['ResolutionSubmitted', 'awaiting_resolution', 'creator_won', null],
+      ['ResolutionSubmitted', 'awaiting_resolution', 'creator_won', 'opponent_won'],
+      ['ResolutionDisputed', 'awaiting_resolution', 'creator_won', 'opponent_won'],
+      ['ResolutionSubmitted', 'awaiting_resolution', 'draw', 'opponent_won'],
+      ['ResolutionDisputed', 'awaiting_resolution', 'draw', 'opponent_won'],
+      ['ResolutionSubmitted', 'awaiting_resolution', 'draw', 'draw'],
+      ['BetCompleted', 'completed', 'draw', 'draw'],
+    ]);
+    expect(history.body.entries.at(-1)!.stateAfter).toMatchObject({
+      resolution: 'draw',
+      winnerId: null,
+    });
+  });
+
+  it('gets 404 for a bet that does not exist, and records nothing for it', async () => {
+    const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await carol.client.get(`/api/audit/bets/${missing}/history`)).status).toBe(404);
+    expect((await carol.client.get('/api/audit/bets/not-a-bet/export')).status).toBe(404);
+    expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
+  });
+
+  it('leaves a trail of every look, which auditors can read', async () => {
+    const bet = await proposeTo(bed.alice, bed.bob, { title: 'Watched closely' });
+    await carol.client.get(`/api/audit/bets/${bet.id}/history`);
+    await carol.client.get(`/api/audit/bets/${bet.id}/export`);
+
+    // A read waits at most 2 s for the trail's projector; a busy server can take longer.
+    const looks = async () => {
+      const trail = await carol.client.get<AuditTrailEntry[]>(`/api/audit/trail?betId=${bet.id}`);
+      expect(trail.status, trail.text).toBe(200);
+      return trail.body.map(({ auditorId, auditorName, betId, view }) => ({
+        auditorId,
+        auditorName,
+        betId,
+        view,
+      }));
+    };
+
+    await expect.poll(looks, { timeout: 15_000 }).toEqual([
+      { auditorId: carol.user.id, auditorName: 'Carol Checker', betId: bet.id, view: 'export' },
+      { auditorId: carol.user.id, auditorName: 'Carol Checker', betId: bet.id, view: 'history' },
+    ]);
+    const everything = await carol.client.get<AuditTrailEntry[]>('/api/audit/trail');
+    expect(everything.body.map((entry) => entry.betId)).toContain(disputed);
+  });
+});
+
+describe('tamper evidence', () => {
+  it('exports a bet that an outside party verifies with the script in docs/audit', async () => {
+    const exported = await carol.client.get<AuditExport>(`/api/audit/bets/${disputed}/export`);
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.body.events).toHaveLength(9);
+    const dir = await mkdtemp(path.join(tmpdir(), 'wagers-export-'));
+    const file = path.join(dir, 'export.json');
+    await writeFile(file, exported.text);
+
+    const intact = await runNode('docs/audit/verify-export.mjs', [file]);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toContain(`OK bet-${disputed}: 9 events, chain intact`);
+
+    const edited = JSON.parse(await readFile(file, 'utf8')) as AuditExport;
+    (edited.events[3]!.data as { resolution: string }).resolution = 'creator_won';
+    await writeFile(file, JSON.stringify(edited));
+    const broken = await runNode('docs/audit/verify-export.mjs', [file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`BROKEN at revision 3 (event ${edited.events[3]!.id}`);
+  });
+
+  it('npm run audit -- verify finds exactly the event edited in SQL', async () => {
+    const bet = await proposeTo(bed.alice, bed.bob, { title: 'Edited later' });
+    await bed.bob.client.post(`/api/bets/${bet.id}/accept`);
+    await bed.app.settled();
+    const intact = await runScript('audit', ['verify', bet.id], bed.app.databaseUrl);
+    expect(intact.code, intact.stdout + intact.stderr).toBe(0);
+    expect(intact.stdout).toContain('0 broken');
+    const [proposal] = await bed.db
+      .query<{ event_id: string }>(
+        `SELECT event_id FROM es_events WHERE stream_id = $1 AND stream_revision = 0`,
+        [`bet-${bet.id}`],
+      )
+      .then((result) => result.rows);
+
+    await bed.db.query(
+      `UPDATE es_events SET data = jsonb_set(data, '{title}', '"Edited later, quietly"')
+        WHERE stream_id = $1 AND stream_revision = 0`,
+      [`bet-${bet.id}`],
+    );
+
+    const one = await runScript('audit', ['verify', bet.id], bed.app.databaseUrl);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain(
+      `BROKEN bet-${bet.id} at revision 0 (event ${proposal!.event_id})`,
+    );
+    const all = await runScript('audit', ['verify'], bed.app.databaseUrl);
+    expect(all.code).toBe(1);
+    expect(all.stdout.match(/^BROKEN .*$/gm)).toEqual([
+      expect.stringContaining(`BROKEN bet-${bet.id} at revision 0`),
+    ]);
+    expect(all.stdout).toContain('1 broken');
+  });
+});
+
+describe('a revoked auditor', () => {
+  it('gets 404 from every audit call again', async () => {
+    const revoked = await runScript('auditors', ['revoke', carol.user.email!], bed.app.databaseUrl);
+    expect(revoked.stdout).toContain('is no longer an auditor');
+
+    // Reads of the bet's stream check the role's own stream: refused from the next call on.
+    expect((await carol.client.get(`/api/audit/bets/${disputed}/history`)).status).toBe(404);
+    // The rest reads the role from a read model, which follows the log a moment behind.
+    const isAuditor = async () =>
+      (await carol.client.get<SignedInUser>('/api/auth/user')).body.isAuditor ?? false;
+    await expect.poll(isAuditor, { timeout: 15_000 }).toBe(false);
+    for (const url of auditCalls(disputed)) {
+      expect((await carol.client.get(url)).status, url).toBe(404);
+    }
+  });
+});

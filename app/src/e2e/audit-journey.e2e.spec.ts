@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { runScript } from '../test-support/run-script.ts';
+import { launchBrowser } from './support/browser.ts';
+import { apiPerson, befriendOverApi, browserFor, type ApiPerson } from './support/people.ts';
+
+/**
+ * An auditor finds a disputed bet by a participant's email, reads its history, steps back through
+ * its states and sees her own look in the trail; a participant finds no audit area at all.
+ */
+describe('an auditor replays a disputed bet in the audit area', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let ann: ApiPerson;
+  let auditor: Page;
+  let betId: string;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ann = await apiPerson(app, { first: 'Ann', last: 'Archer' });
+    const ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
+    const cleo = await apiPerson(app, { first: 'Cleo', last: 'Checker' });
+    await befriendOverApi(ann, ben);
+    const created = await ann.client.post<{ id: string }>('/api/bets', {
+      title: 'Snow before May',
+      description: 'It snows in town before May',
+      wagerType: 'money',
+      wagerAmount: '5.00',
+      validationMode: 'both',
+      opponentId: ben.user.id,
+    });
+    betId = created.body.id;
+    ben.client.position = ann.client.position;
+    for (const [who, action, body] of [
+      [ben, 'accept', {}],
+      [ann, 'resolve', { resolution: 'creator_won' }],
+      [ben, 'resolve', { resolution: 'opponent_won' }],
+    ] as const) {
+      const done = await who.client.post(`/api/bets/${betId}/${action}`, body);
+      if (done.status !== 200) throw new Error(`${action} failed: ${done.status} ${done.text}`);
+    }
+    const granted = await runScript('auditors', ['grant', cleo.user.email!], app.databaseUrl);
+    if (granted.code !== 0) throw new Error(granted.stderr);
+    await app.settled();
+    auditor = (await browserFor(browser, app, cleo)).page;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('finds the bet by a participant email from the Audit entry', async () => {
+    await auditor.goto('/');
+    await auditor.getByRole('link', { name: 'Audit' }).click();
+    await auditor.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
+    await auditor.getByLabel('Bet id, participant email or name').fill(ann.user.email!);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    const result = auditor
+      .getByTestId('audit-search-result')
+      .filter({ hasText: 'Snow before May' });
+    await result.getByText('Ann Archer vs Ben Baker').waitFor();
+
+    await auditor.getByLabel('Bet id, participant email or name').fill('nobody-like-this');
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    await auditor.getByTestId('audit-search-empty').waitFor();
+    await auditor.getByLabel('Bet id, participant email or name').fill(ann.user.email!);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    await result.click();
+    await auditor.getByRole('heading', { name: 'Bet history' }).waitFor();
+  });
+
+  it('reads every event and the state as of any of them', async () => {
+    const events = auditor.getByTestId('audit-event');
+    await events.first().waitFor();
+    const types = await Promise.all(
+      (await events.all()).map((row) => row.getAttribute('data-type')),
+    );
+    expect(types).toEqual([
+      'BetProposed',
+      'BetAccepted',
+      'ResolutionSubmitted',
+      'ResolutionSubmitted',
+      'ResolutionDisputed',
+    ]);
+    const state = auditor.getByTestId('audit-state');
+    await state.getByText('State as of #4 ResolutionDisputed').waitFor();
+    await expect(state.getByTestId('state-opponentResolution').textContent()).resolves.toBe(
+      '"opponent_won"',
+    );
+
+    await events.nth(2).getByRole('button').click();
+    await state.getByText('State as of #2 ResolutionSubmitted').waitFor();
+    await expect(state.getByTestId('state-status').textContent()).resolves.toBe(
+      '"awaiting_resolution"',
+    );
+    await expect(state.getByTestId('state-creatorResolution').textContent()).resolves.toBe(
+      '"creator_won"',
+    );
+    await expect(state.getByTestId('state-opponentResolution').textContent()).resolves.toBe('null');
+    await events.nth(1).getByRole('button').click();
+    await expect(state.getByTestId('state-status').textContent()).resolves.toBe('"active"');
+    await events.nth(0).getByText('Ann Archer').waitFor();
+  });
+
+  it('offers the export and shows the look in the trail', async () => {
+    const exportLink = auditor.getByRole('link', { name: 'Export with hashes' });
+    await expect(exportLink.getAttribute('href')).resolves.toBe(`/api/audit/bets/${betId}/export`);
+    await auditor.reload();
+    await auditor
+      .getByTestId('audit-trail-entry')
+      .filter({ hasText: 'Cleo Checker read the history of this bet' })
+      .first()
+      .waitFor();
+  });
+
+  it('is not there for a participant', async () => {
+    const participant = (await browserFor(browser, app, ann)).page;
+    await participant.goto('/');
+    await participant.getByRole('link', { name: 'Friends', exact: true }).waitFor();
+    expect(await participant.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    await participant.goto(`/audit/bets/${betId}`);
+    await participant.getByTestId('not-found').waitFor();
+  });
+});

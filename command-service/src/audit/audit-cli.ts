@@ -1,0 +1,56 @@
+import { betStream } from '@wagers/contracts/events/bet';
+import { anchorLegacyStreams } from '@wagers/platform/event-store/chain-anchors';
+import {
+  verifyLog,
+  verifyStream,
+  type ChainReport,
+} from '@wagers/platform/event-store/chain-verifier';
+import { runOperatorCommand } from './operator-cli.ts';
+
+const usage = `Usage: npm run audit -- <command>
+
+  verify [BET_ID]   recompute the hash chain of one bet, or of every stream in the log, and name
+                    the first broken link of each broken stream
+  anchor            one-time step: anchor the chains of streams written before hash chains
+
+Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
+
+const reasons = {
+  hash_mismatch: 'its stored hash does not match the one recomputed from what is stored',
+  missing_hash: 'it carries no hash and its stream was never anchored',
+  anchor_mismatch: 'the events up to here no longer match the anchored chain',
+};
+
+function formatReport(report: ChainReport): string {
+  const lines = report.broken.map(
+    (link) =>
+      `BROKEN ${link.streamId} at revision ${link.revision} (event ${link.eventId}): ${reasons[link.reason]}` +
+      `\n  expected ${link.expected}\n  found    ${link.found ?? '(none)'}`,
+  );
+  const summary = `${report.events} events in ${report.streams} streams checked, ${report.broken.length} broken`;
+  return [...lines, summary].join('\n');
+}
+
+function main([command, betId]: string[]): void {
+  if (command !== 'verify' && command !== 'anchor') {
+    console.error(usage);
+    process.exit(2);
+  }
+  runOperatorCommand(async ({ pool, store }) => {
+    if (command === 'anchor') {
+      console.log(`anchored ${await anchorLegacyStreams(store, pool)} streams`);
+      return 0;
+    }
+    const report = betId
+      ? await verifyStream(store, pool, betStream(betId))
+      : await verifyLog(store, pool);
+    if (betId && report.events === 0) {
+      console.error(`No bet ${betId} in the log.`);
+      return 2;
+    }
+    console.log(formatReport(report));
+    return report.broken.length === 0 ? 0 : 1;
+  });
+}
+
+main(process.argv.slice(2));

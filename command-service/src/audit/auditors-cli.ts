@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { auditorAggregate } from '@wagers/domain/auditors/auditor';
+import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
+import { handle, load } from '@wagers/platform/aggregate';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { runOperatorCommand } from './operator-cli.ts';
+
+const usage = `Usage: npm run auditors -- <command>
+
+  grant EMAIL    give the account with this email the auditor role
+  revoke EMAIL   take the auditor role away
+  list           everyone who holds the role (as the read model shows it)
+
+Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
+
+async function changeRole(store: EventStore, command: 'grant' | 'revoke', email: string) {
+  const { userId } = await load(store, emailReservationAggregate, email.trim().toLowerCase());
+  if (!userId) {
+    console.error(`No account signs in with ${email}.`);
+    return 1;
+  }
+  const result = await handle(
+    store,
+    auditorAggregate,
+    userId,
+    {
+      type: command === 'grant' ? 'GrantAuditorRole' : 'RevokeAuditorRole',
+      data: { userId },
+    },
+    // An operator at the command line: no signed-in actor; one correlation id per invocation.
+    { actorId: null, correlationId: randomUUID(), now: new Date(), newId: randomUUID },
+  );
+  const done = command === 'grant' ? 'is now an auditor' : 'is no longer an auditor';
+  const already = command === 'grant' ? 'is already an auditor' : 'was not an auditor';
+  console.log(`${email} ${result.events.length > 0 ? done : already}.`);
+  return 0;
+}
+
+async function list(pool: Pool) {
+  const { rows } = await pool.query<{ email: string | null; user_id: string; granted_at: Date }>(
+    `SELECT u.email, a.user_id, a.granted_at FROM rm_auditors a
+       LEFT JOIN rm_users u ON u.id = a.user_id ORDER BY a.granted_at`,
+  );
+  if (rows.length === 0) console.log('No auditors.');
+  for (const row of rows) {
+    console.log(`${row.email ?? row.user_id}  since ${row.granted_at.toISOString()}`);
+  }
+  return 0;
+}
+
+function main([command, email]: string[]): void {
+  if (command === 'list') return runOperatorCommand(({ pool }) => list(pool));
+  if ((command === 'grant' || command === 'revoke') && email) {
+    return runOperatorCommand(({ store }) => changeRole(store, command, email));
+  }
+  console.error(usage);
+  process.exit(2);
+}
+
+main(process.argv.slice(2));

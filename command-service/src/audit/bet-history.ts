@@ -1,0 +1,58 @@
+import type { AuditExport, AuditHistoryEntry } from '@wagers/contracts/api/audit';
+import { betStream } from '@wagers/contracts/events/bet';
+import { evolve, initialBetState, readBetEvent } from '@wagers/domain/bets/bet';
+import type { ChainAnchor } from '@wagers/platform/event-store/event-hash';
+import type { RecordedEvent } from '@wagers/platform/event-store/port';
+
+/**
+ * Every event of a bet's stream in order, each with the bet's state right after it: the stream
+ * replayed through the bet's own `evolve`, so the state shown is the one its rules decided on.
+ */
+export function auditHistory(
+  recorded: readonly RecordedEvent[],
+  nameOf: (userId: string | null) => string,
+): AuditHistoryEntry[] {
+  let state = initialBetState();
+  return recorded.map((event) => {
+    const domainEvent = readBetEvent(event);
+    if (domainEvent) state = evolve(state, domainEvent);
+    return {
+      revision: Number(event.revision),
+      eventId: event.id,
+      type: event.type,
+      actorId: event.metadata.actorId,
+      actorName: nameOf(event.metadata.actorId),
+      occurredAt: event.metadata.occurredAt,
+      recordedAt: event.recordedAt.toISOString(),
+      correlationId: event.metadata.correlationId,
+      causationId: event.metadata.causationId,
+      data: event.data,
+      hash: event.metadata.hash ?? null,
+      stateAfter: { ...state },
+    };
+  });
+}
+
+/** The stream exactly as stored, with the anchor of events that predate hash chains. */
+export function auditExport(
+  betId: string,
+  recorded: readonly RecordedEvent[],
+  anchor: ChainAnchor | null,
+  now: Date,
+): AuditExport {
+  return {
+    format: 'wagers-audit-export/1',
+    betId,
+    streamId: betStream(betId),
+    exportedAt: now.toISOString(),
+    anchor: anchor && { throughRevision: Number(anchor.throughRevision), hash: anchor.hash },
+    events: recorded.map((event) => ({
+      revision: Number(event.revision),
+      id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt: event.recordedAt.toISOString(),
+    })),
+  };
+}

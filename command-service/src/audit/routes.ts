@@ -1,0 +1,76 @@
+import { Router, type Request, type Response } from 'express';
+import type { AuditView } from '@wagers/contracts/events/auditor';
+import { displayName } from '@wagers/contracts/api/user';
+import { betStream } from '@wagers/contracts/events/bet';
+import { auditTrailAggregate, trailDay } from '@wagers/domain/auditors/audit-trail';
+import { handle } from '@wagers/platform/aggregate';
+import { currentUserId } from '@wagers/platform/auth/sessions';
+import { notFound } from '@wagers/platform/errors';
+import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
+import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { commandContext, recordWrite } from '../context.ts';
+import type { CommandServiceDeps } from '../deps.ts';
+import { auditExport, auditHistory } from './bet-history.ts';
+import { requireAuditor } from './require-auditor.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An auditor's look at one bet, straight from its stream. Recording the look is this call's one
+ * append (the auditor's trail for the day), made before anything is shown.
+ */
+export function auditRouter(deps: CommandServiceDeps): Router {
+  const router = Router();
+  router.use('/api/audit', requireAuditor(deps.store));
+
+  async function readBet(
+    req: Request,
+    res: Response,
+    view: AuditView,
+  ): Promise<[string, RecordedEvent[]]> {
+    const betId = String(req.params.id);
+    const recorded = UUID.test(betId) ? await deps.store.readStream(betStream(betId)) : [];
+    if (recorded.length === 0) throw notFound('Bet not found');
+    const context = commandContext(req, deps.runtime);
+    const auditorId = currentUserId(req);
+    const result = await handle(
+      deps.store,
+      auditTrailAggregate,
+      trailDay(auditorId, context.now),
+      { type: 'RecordBetViewed', data: { auditorId, betId, view } },
+      context,
+    );
+    await recordWrite(deps.sessions, req, res, result.position);
+    return [betId, recorded];
+  }
+
+  async function namesOf(recorded: RecordedEvent[]) {
+    const ids = [...new Set(recorded.flatMap((event) => event.metadata.actorId ?? []))];
+    const { rows } = await deps.pool.query<{
+      id: string;
+      email: string;
+      first_name: string | null;
+      last_name: string | null;
+    }>('SELECT id, email, first_name, last_name FROM rm_users WHERE id = ANY($1::uuid[])', [ids]);
+    const names = new Map(
+      rows.map((row) => [
+        row.id,
+        displayName({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
+      ]),
+    );
+    return (id: string | null) => (id === null ? 'Wagers' : (names.get(id) ?? 'Unknown User'));
+  }
+
+  router.get('/api/audit/bets/:id/history', async (req, res) => {
+    const [betId, recorded] = await readBet(req, res, 'history');
+    res.json({ betId, entries: auditHistory(recorded, await namesOf(recorded)) });
+  });
+
+  router.get('/api/audit/bets/:id/export', async (req, res) => {
+    const [betId, recorded] = await readBet(req, res, 'export');
+    const anchor = (await loadAnchors(deps.pool, betStream(betId))).get(betStream(betId)) ?? null;
+    res.setHeader('content-disposition', `attachment; filename="bet-${betId}-audit.json"`);
+    res.json(auditExport(betId, recorded, anchor, deps.runtime.now()));
+  });
+  return router;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { EventMetadata } from '../events/envelope.ts';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+/** GET /api/audit/bets: a bet id, a participant's email or name, and/or the days it was created in. */
+export const auditSearchQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+export type AuditSearchQuery = z.infer<typeof auditSearchQuerySchema>;
+
+/** GET /api/audit/trail: every look, or the looks at one bet. */
+export const auditTrailQuerySchema = z.object({ betId: z.uuid().optional() });
+
+export interface AuditParticipant {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+export interface AuditBetSummary {
+  id: string;
+  title: string;
+  status: string;
+  createdAt: string;
+  creator: AuditParticipant;
+  opponent: AuditParticipant | null;
+}
+
+/** One event of a bet's stream as stored, with the bet's state right after it. */
+export interface AuditHistoryEntry {
+  revision: number;
+  eventId: string;
+  type: string;
+  actorId: string | null;
+  actorName: string;
+  occurredAt: string;
+  recordedAt: string;
+  correlationId: string;
+  causationId: string | null;
+  data: unknown;
+  hash: string | null;
+  /** The bet as its rules see it once this event is applied (replayed with the bet's `evolve`). */
+  stateAfter: Record<string, unknown>;
+}
+
+export interface AuditBetHistory {
+  betId: string;
+  entries: AuditHistoryEntry[];
+}
+
+/** GET /api/audit/bets/{id}/export: the stream as stored, for anyone to check (docs/audit.md). */
+export interface AuditExport {
+  format: 'wagers-audit-export/1';
+  betId: string;
+  streamId: string;
+  exportedAt: string;
+  /** Events up to `throughRevision` predate hash chains; `hash` is their chain when anchored. */
+  anchor: { throughRevision: number; hash: string } | null;
+  events: {
+    revision: number;
+    id: string;
+    type: string;
+    data: unknown;
+    metadata: EventMetadata;
+    recordedAt: string;
+  }[];
+}
+
+export interface AuditTrailEntry {
+  eventId: string;
+  auditorId: string;
+  auditorName: string;
+  betId: string;
+  view: 'history' | 'export';
+  viewedAt: string;
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { EventMetadata } from '@wagers/contracts/events/envelope';
+import { canonicalJson } from './canonical-json.ts';
+
+/** What a link of the chain covers: the event as stored, less its own hash. */
+export interface HashedContent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/**
+ * SHA-256 (hex) over the canonical JSON of the event's id, type, data and metadata (without its
+ * `hash`) and the previous event's hash in the stream (null for the first event).
+ */
+export function eventHash(event: HashedContent, previousHash: string | null): string {
+  const { hash: _own, ...metadata } = event.metadata;
+  const content = canonicalJson({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata,
+    previousHash,
+  });
+  return createHash('sha256').update(content, 'utf8').digest('hex');
+}
+
+/**
+ * The hash of the last of `events` (a stream read from its start): the stored hash of each event
+ * that has one, the computed one for events written before hash chains.
+ */
+export function chainHead(events: readonly HashedContent[]): string | null {
+  let previous: string | null = null;
+  for (const event of events) previous = event.metadata.hash ?? eventHash(event, previous);
+  return previous;
+}
+
+export interface BrokenLink {
+  revision: bigint;
+  eventId: string;
+  reason: 'hash_mismatch' | 'anchor_mismatch' | 'missing_hash';
+  expected: string;
+  found: string | null;
+}
+
+export interface ChainAnchor {
+  /** Last revision written before hash chains. */
+  throughRevision: bigint;
+  /** The computed hash of that event when the chain was anchored. */
+  hash: string;
+}
+
+/** Where a stream's recomputed chain stands: the last link's hash and the first broken link. */
+export interface ChainCheck {
+  previous: string | null;
+  broken: BrokenLink | null;
+}
+
+export const startOfChain = (): ChainCheck => ({ previous: null, broken: null });
+
+/**
+ * Checks the next event of a stream (in revision order) against the chain so far. Events up to
+ * `anchor` carry no hash: their computed chain must end in the anchored hash. Every later event
+ * (every event, without an anchor) must carry the hash recomputed for it.
+ */
+export function checkLink(
+  check: ChainCheck,
+  event: HashedContent & { revision: bigint },
+  anchor: ChainAnchor | null,
+): ChainCheck {
+  if (check.broken) return check;
+  const expected = eventHash(event, check.previous);
+  const stored = event.metadata.hash;
+  let broken: BrokenLink | null = null;
+  if (anchor !== null && event.revision <= anchor.throughRevision) {
+    if (event.revision === anchor.throughRevision && expected !== anchor.hash) {
+      broken = link(event, 'anchor_mismatch', anchor.hash, expected);
+    }
+    return { previous: expected, broken };
+  }
+  if (stored === undefined) broken = link(event, 'missing_hash', expected, null);
+  else if (stored !== expected) broken = link(event, 'hash_mismatch', expected, stored);
+  return { previous: stored ?? expected, broken };
+}
+
+/** Recomputes a stream's chain from its first event; the first link that does not hold, or null. */
+export function verifyChain(
+  events: readonly (HashedContent & { revision: bigint })[],
+  anchor: ChainAnchor | null,
+): BrokenLink | null {
+  return events.reduce((check, event) => checkLink(check, event, anchor), startOfChain()).broken;
+}
+
+function link(
+  event: HashedContent & { revision: bigint },
+  reason: BrokenLink['reason'],
+  expected: string,
+  found: string | null,
+): BrokenLink {
+  return { revision: event.revision, eventId: event.id, reason, expected, found };
+}

@@ -1,0 +1,38 @@
+import { auditorEventSchemas, auditTrailEventSchemas } from '@wagers/contracts/events/auditor';
+import type { Projector } from '@wagers/platform/projections/projector';
+
+/** rm_auditors (who holds the role) and rm_audit_trail (every look an auditor took at a bet). */
+export const auditProjector: Projector = {
+  name: 'audit',
+  version: 1,
+  tables: ['rm_auditors', 'rm_audit_trail'],
+  async apply(client, event) {
+    switch (event.type) {
+      case 'AuditorRoleGranted': {
+        const { userId } = auditorEventSchemas.AuditorRoleGranted.parse(event.data);
+        await client.query(
+          `INSERT INTO rm_auditors (user_id, granted_at) VALUES ($1, $2)
+           ON CONFLICT (user_id) DO UPDATE SET granted_at = excluded.granted_at`,
+          [userId, event.metadata.occurredAt],
+        );
+        return;
+      }
+      case 'AuditorRoleRevoked': {
+        const { userId } = auditorEventSchemas.AuditorRoleRevoked.parse(event.data);
+        await client.query('DELETE FROM rm_auditors WHERE user_id = $1', [userId]);
+        return;
+      }
+      case 'AuditorViewedBet': {
+        const data = auditTrailEventSchemas.AuditorViewedBet.parse(event.data);
+        await client.query(
+          `INSERT INTO rm_audit_trail (event_id, auditor_id, bet_id, view, viewed_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`,
+          [event.id, data.auditorId, data.betId, data.view, event.metadata.occurredAt],
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  },
+};

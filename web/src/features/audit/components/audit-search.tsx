@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { AuditSearchQuery } from '@wagers/contracts/api/audit';
+import { EmptyState } from '@/components/feedback/empty-state.tsx';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Icon } from '@/components/ui/icons.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatDate } from '@/lib/format.ts';
+import { useSearchAuditBets } from '../api/search-audit-bets.ts';
+
+/** Finds bets by id, by a participant's email or name, and by the day they were proposed. */
+export function AuditSearch() {
+  const [query, setQuery] = useState<AuditSearchQuery>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    };
+    setQuery({ q: text('q'), from: text('from'), to: text('to') });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Find bets</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-q">Bet id, participant email or name</Label>
+            <Input id="audit-q" name="q" type="search" placeholder="e.g. alice@example.com" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-from">Proposed from</Label>
+            <Input id="audit-from" name="from" type="date" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-to">to</Label>
+            <Input id="audit-to" name="to" type="date" />
+          </div>
+          <Button type="submit">
+            <Icon name="search" />
+            Search
+          </Button>
+        </form>
+        <SearchResults query={query} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SearchResults({ query }: { query: AuditSearchQuery }) {
+  const { data: bets, isPending, isError, error } = useSearchAuditBets(query);
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading bets" className="grid gap-2">
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    );
+  }
+  if (isError) return <ErrorMessage what="bets" error={error} />;
+  if (bets.length === 0) {
+    return (
+      <EmptyState
+        testId="audit-search-empty"
+        icon={<Icon name="search" className="size-6" />}
+        title="No bets found"
+        description="Try another id, email, name or range of days"
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-2" aria-label="Bets found">
+      {bets.map((bet) => (
+        <li key={bet.id} data-testid="audit-search-result">
+          <Link
+            to={paths.auditBet(bet.id)}
+            className="grid gap-1 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium text-slate-900">{bet.title}</span>
+              <Badge variant="secondary">{bet.status}</Badge>
+            </span>
+            <span className="text-sm text-slate-600">
+              {bet.creator.name} vs {bet.opponent?.name ?? 'an invited newcomer'} · proposed{' '}
+              {formatDate(bet.createdAt)}
+            </span>
+            <span className="font-mono text-xs break-all text-slate-500">{bet.id}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
