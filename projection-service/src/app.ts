@@ -4,6 +4,7 @@ import type { QueryServiceDeps } from './deps.ts';
 import { friendsQueryRouter } from './friends/routes.ts';
 import { invitesQueryRouter } from './invites/routes.ts';
 import { searchQueryRouter } from './search/routes.ts';
+import { settleUpQueryRouter } from './settle-up/routes.ts';
 import { usersQueryRouter } from './users/routes.ts';
 
 /** Every GET /api call, answered from read models. */
@@ -14,5 +15,6 @@ export function queryRouter(deps: QueryServiceDeps): Router {
   router.use(friendsQueryRouter(deps));
   router.use(invitesQueryRouter(deps));
   router.use(searchQueryRouter(deps));
+  router.use(settleUpQueryRouter(deps));
   return router;
 }

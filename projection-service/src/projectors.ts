@@ -3,6 +3,7 @@ import { betsProjector } from './bets/bets.projector.ts';
 import { friendsProjector } from './friends/friends.projector.ts';
 import { invitesProjector } from './invites/invites.projector.ts';
 import { usersProjector } from './users/users.projector.ts';
+import { settleUpProjector } from './settle-up/settle-up.projector.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
@@ -10,4 +11,5 @@ export const allProjectors: Projector[] = [
   friendsProjector,
   invitesProjector,
   betsProjector,
+  settleUpProjector,
 ];

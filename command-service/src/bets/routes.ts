@@ -59,6 +59,15 @@ export function betsRouter(deps: CommandServiceDeps): Router {
       data: { actorId: currentUserId(req), resolution },
     });
   });
+  router.post('/api/bets/:id/mark-paid', requireUser, (req, res) =>
+    run(req, res, { type: 'MarkPaid', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/confirm-receipt', requireUser, (req, res) =>
+    run(req, res, { type: 'ConfirmReceipt', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/not-received', requireUser, (req, res) =>
+    run(req, res, { type: 'ReportNotReceived', data: { actorId: currentUserId(req) } }),
+  );
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
     const position = await resendBetInvite(

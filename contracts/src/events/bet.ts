@@ -91,3 +91,30 @@ export type BetRequestReserved = {
   type: 'BetRequestReserved';
   data: z.infer<typeof betRequestEventSchemas.BetRequestReserved>;
 };
+
+/**
+ * Settling up a completed money bet, in the bet's own stream. Kept apart from `BetEvent` so the
+ * readers that only know the bet's lifecycle skip them as unknown types.
+ */
+export const betSettlementEventSchemas = {
+  /** The loser says they paid. */
+  BetMarkedPaid: z.object({ userId: z.string() }),
+  /** The winner says the money arrived; the bet is settled. */
+  BetPaymentConfirmed: z.object({ userId: z.string() }),
+  /** The winner says nothing arrived; the bet is owed again. */
+  BetPaymentNotReceived: z.object({ userId: z.string() }),
+} as const;
+
+type SettlementSchemas = typeof betSettlementEventSchemas;
+type SettlementEventOf<Type extends keyof SettlementSchemas> = {
+  type: Type;
+  data: z.infer<SettlementSchemas[Type]>;
+};
+export type BetMarkedPaid = SettlementEventOf<'BetMarkedPaid'>;
+export type BetPaymentConfirmed = SettlementEventOf<'BetPaymentConfirmed'>;
+export type BetPaymentNotReceived = SettlementEventOf<'BetPaymentNotReceived'>;
+export type BetSettlementEvent = BetMarkedPaid | BetPaymentConfirmed | BetPaymentNotReceived;
+
+/** Everything the bet stream holds. */
+export type BetStreamEvent = BetEvent | BetSettlementEvent;
+export const betStreamEventSchemas = { ...betEventSchemas, ...betSettlementEventSchemas };

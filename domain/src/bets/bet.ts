@@ -1,5 +1,5 @@
-import type { Resolution, ValidationMode } from '@wagers/contracts/api/bets';
-import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import type { Resolution, ValidationMode, WagerType } from '@wagers/contracts/api/bets';
+import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 
 /** Lifecycle of a bet as the rules see it; `deleted` bets have left every list. */
@@ -23,7 +23,13 @@ export interface BetState {
   opponentResolution: Resolution | null;
   winnerId: string | null;
   resolution: Resolution | null;
+  wagerType: WagerType;
+  wagerAmountCents: number | null;
+  /** Settling up a completed money bet: the loser marks it paid, the winner confirms. */
+  payment: PaymentStatus;
 }
+
+export type PaymentStatus = 'unpaid' | 'marked_paid' | 'confirmed';
 
 export const initialBetState = (): BetState => ({
   status: 'none',
@@ -38,9 +44,12 @@ export const initialBetState = (): BetState => ({
   opponentResolution: null,
   winnerId: null,
   resolution: null,
+  wagerType: 'custom',
+  wagerAmountCents: null,
+  payment: 'unpaid',
 });
 
-export function evolve(state: BetState, event: BetEvent): BetState {
+export function evolve(state: BetState, event: BetStreamEvent): BetState {
   switch (event.type) {
     case 'BetProposed':
       return {
@@ -57,6 +66,8 @@ export function evolve(state: BetState, event: BetEvent): BetState {
               }
             : null,
         validationMode: event.data.validationMode,
+        wagerType: event.data.wagerType,
+        wagerAmountCents: event.data.wagerAmountCents,
         requestHash: event.data.requestHash ?? null,
       };
     case 'BetInviteAttached':
@@ -87,6 +98,12 @@ export function evolve(state: BetState, event: BetEvent): BetState {
         resolution: event.data.resolution,
         winnerId: event.data.winnerId,
       };
+    case 'BetMarkedPaid':
+      return { ...state, payment: 'marked_paid' };
+    case 'BetPaymentConfirmed':
+      return { ...state, payment: 'confirmed' };
+    case 'BetPaymentNotReceived':
+      return { ...state, payment: 'unpaid' };
     default: {
       const unknown: never = event;
       return unknown;
@@ -94,4 +111,4 @@ export function evolve(state: BetState, event: BetEvent): BetState {
   }
 }
 
-export const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
+export const readBetEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);

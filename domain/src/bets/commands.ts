@@ -48,6 +48,11 @@ export type SubmitResolution = {
   data: { actorId: string; resolution: Resolution };
 };
 
+/** Settling up a completed money bet: the loser pays, the winner confirms or says it never came. */
+export type MarkPaid = { type: 'MarkPaid'; data: { actorId: string } };
+export type ConfirmReceipt = { type: 'ConfirmReceipt'; data: { actorId: string } };
+export type ReportNotReceived = { type: 'ReportNotReceived'; data: { actorId: string } };
+
 export type BetCommand =
   | ProposeBet
   | ResendInvite
@@ -55,4 +60,7 @@ export type BetCommand =
   | AcceptBet
   | DeclineBet
   | DeleteBet
-  | SubmitResolution;
+  | SubmitResolution
+  | MarkPaid
+  | ConfirmReceipt
+  | ReportNotReceived;

@@ -1,4 +1,4 @@
-import type { BetEvent } from '@wagers/contracts/events/bet';
+import type { BetEvent, BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Decider } from '@wagers/platform/decider';
 import { conflict, forbidden } from '@wagers/platform/errors';
 import { evolve, initialBetState, type BetState } from './bet.ts';
@@ -14,6 +14,7 @@ import type {
 import { phoneOptedOut } from '../invites/refusals.ts';
 import { proposeBet } from './propose.ts';
 import { submitResolution } from './resolve.ts';
+import { confirmReceipt, markPaid, reportNotReceived } from './settle.ts';
 import { betStream } from '@wagers/contracts/events/bet';
 import { defineAggregate } from '@wagers/platform/aggregate';
 import { readBetEvent } from './bet.ts';
@@ -81,7 +82,7 @@ function joinFromInvite(command: JoinFromInvite, state: BetState): BetEvent[] {
   return [{ type: 'BetInviteAccepted', data: { opponentId, inviteCode } }];
 }
 
-export function decide(command: BetCommand, state: BetState): BetEvent[] {
+export function decide(command: BetCommand, state: BetState): BetStreamEvent[] {
   switch (command.type) {
     case 'ProposeBet':
       return proposeBet(command, state);
@@ -96,6 +97,12 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
       return deleteBet(command, state);
     case 'SubmitResolution':
       return submitResolution(command, state);
+    case 'MarkPaid':
+      return markPaid(command, state);
+    case 'ConfirmReceipt':
+      return confirmReceipt(command, state);
+    case 'ReportNotReceived':
+      return reportNotReceived(command, state);
     default: {
       const unknown: never = command;
       return unknown;
@@ -103,7 +110,7 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
   }
 }
 
-export const betDecider: Decider<BetState, BetCommand, BetEvent> = {
+export const betDecider: Decider<BetState, BetCommand, BetStreamEvent> = {
   initialState: initialBetState,
   decide,
   evolve,
