@@ -1,6 +1,7 @@
 import { PageLoading } from '@/components/feedback/page-loading.tsx';
 import { useUser } from '@/lib/auth.ts';
 import { BetTabs } from '@/features/bets/components/bet-tabs.tsx';
+import { SettleUpCard } from '@/features/bets/components/settle-up-card.tsx';
 import { StatsCard } from '@/features/bets/components/stats-card.tsx';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 
@@ -18,6 +19,7 @@ export function HomeRoute() {
         </p>
       </div>
       <StatsCard />
+      <SettleUpCard />
       <BetTabs />
     </div>
   );

@@ -14,6 +14,7 @@ import { OpponentBanner } from './opponent-banner.tsx';
 import { ParticipantsCard } from './participants-card.tsx';
 import { ResolveCard } from './resolve-card.tsx';
 import { ResultBanner } from './result-banner.tsx';
+import { hasSettlement, SettlementCard } from './settlement-card.tsx';
 
 export function BetDetails({ betId, userId }: { betId: string; userId: string }) {
   const { data: bet, isPending, isError, error } = useBet(betId);
@@ -41,6 +42,7 @@ export function BetDetails({ betId, userId }: { betId: string; userId: string })
           {canResolve(bet, role) || showsAgreement(bet, role) ? (
             <ResolveCard bet={bet} role={role} />
           ) : null}
+          {hasSettlement(bet) ? <SettlementCard bet={bet} userId={userId} /> : null}
         </div>
         <div className="grid content-start gap-4">
           <ParticipantsCard bet={bet} userId={userId} />
