@@ -5,6 +5,8 @@ import { friendsQueryRouter } from './friends/routes.ts';
 import { invitesQueryRouter } from './invites/routes.ts';
 import { searchQueryRouter } from './search/routes.ts';
 import { settleUpQueryRouter } from './settle-up/routes.ts';
+import { headToHeadQueryRouter } from './head-to-head/routes.ts';
+import { activityQueryRouter } from './activity/routes.ts';
 import { usersQueryRouter } from './users/routes.ts';
 
 /** Every GET /api call, answered from read models. */
@@ -16,5 +18,7 @@ export function queryRouter(deps: QueryServiceDeps): Router {
   router.use(invitesQueryRouter(deps));
   router.use(searchQueryRouter(deps));
   router.use(settleUpQueryRouter(deps));
+  router.use(headToHeadQueryRouter(deps));
+  router.use(activityQueryRouter(deps));
   return router;
 }

@@ -4,6 +4,8 @@ import { friendsProjector } from './friends/friends.projector.ts';
 import { invitesProjector } from './invites/invites.projector.ts';
 import { usersProjector } from './users/users.projector.ts';
 import { settleUpProjector } from './settle-up/settle-up.projector.ts';
+import { headToHeadProjector } from './head-to-head/head-to-head.projector.ts';
+import { activityProjector } from './activity/activity.projector.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
@@ -12,4 +14,6 @@ export const allProjectors: Projector[] = [
   invitesProjector,
   betsProjector,
   settleUpProjector,
+  headToHeadProjector,
+  activityProjector,
 ];

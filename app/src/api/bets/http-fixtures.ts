@@ -106,3 +106,23 @@ export async function betsTestbed(): Promise<BetsTestbed> {
     },
   };
 }
+
+/** A bet from `creator` to `opponent`, accepted and agreed with `resolution` by both. */
+export async function completedBet(
+  creator: Person,
+  opponent: Person,
+  resolution: 'creator_won' | 'opponent_won' | 'draw',
+  overrides: Parameters<typeof proposeTo>[2] = {},
+) {
+  const bet = await proposeTo(creator, opponent, overrides);
+  for (const [who, path, body] of [
+    [opponent, 'accept', undefined],
+    [creator, 'resolve', { resolution }],
+    [opponent, 'resolve', { resolution }],
+  ] as const) {
+    const answer = await who.client.post(`/api/bets/${bet.id}/${path}`, body);
+    expect(answer.status, answer.text).toBe(200);
+  }
+  sync(creator, opponent);
+  return bet;
+}

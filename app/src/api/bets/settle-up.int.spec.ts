@@ -4,12 +4,15 @@ import type { Settlement, SettleUpEntry } from '@wagers/contracts/api/settle-up'
 import {
   befriend,
   betsTestbed,
+  completedBet,
   person,
   proposeTo,
   sync,
   type BetsTestbed,
   type Person,
 } from './http-fixtures.ts';
+import { rebuild } from './rebuild.ts';
+import { settleUpProjector } from '@wagers/projection-service/settle-up/settle-up.projector';
 
 let bed: BetsTestbed;
 let alice: Person;
@@ -25,26 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => bed?.stop());
 
-/** A bet from `creator` to `opponent`, accepted and agreed with `resolution` by both. */
-async function completedBet(
-  creator: Person,
-  opponent: Person,
-  resolution: 'creator_won' | 'opponent_won' | 'draw',
-  overrides: Parameters<typeof proposeTo>[2] = {},
-) {
-  const bet = await proposeTo(creator, opponent, overrides);
-  for (const [who, path, body] of [
-    [opponent, 'accept', undefined],
-    [creator, 'resolve', { resolution }],
-    [opponent, 'resolve', { resolution }],
-  ] as const) {
-    const answer = await who.client.post(`/api/bets/${bet.id}/${path}`, body);
-    expect(answer.status, answer.text).toBe(200);
-  }
-  sync(creator, opponent);
-  return bet;
-}
-
 async function post(who: Person, betId: string, action: string) {
   const answer = await who.client.post<{ status: string } & Problem>(
     `/api/bets/${betId}/${action}`,
@@ -53,7 +36,7 @@ async function post(who: Person, betId: string, action: string) {
 }
 
 async function settlement(who: Person, betId: string) {
-  return who.client.get<Settlement & Problem>(`/api/bets/${betId}/settlement`);
+  return who.client.get<Settlement>(`/api/bets/${betId}/settlement`);
 }
 
 async function card(who: Person): Promise<SettleUpEntry[]> {
@@ -171,5 +154,13 @@ describe('settling up a completed money bet', () => {
     expect((await post(carol, bet.id, 'confirm-receipt')).status).toBe(200);
     expect((await post(alice, bet.id, 'mark-paid')).status).toBe(409);
     expect((await post(carol, bet.id, 'not-received')).status).toBe(409);
+  });
+
+  it('a rebuild from the log answers exactly as before', async () => {
+    const views = () => Promise.all([alice, bob, carol].map(card));
+    const before = await views();
+    expect(before.flat().length).toBeGreaterThan(0);
+    await rebuild(bed.app, [settleUpProjector]);
+    expect(await views()).toEqual(before);
   });
 });
