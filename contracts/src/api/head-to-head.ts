@@ -13,3 +13,12 @@ export type HeadToHead = z.infer<typeof headToHeadSchema>;
 
 /** GET /api/head-to-head: one record per person you have completed a bet with. */
 export const headToHeadListSchema = z.array(headToHeadSchema);
+
+/** The record of two people who never finished a bet together. */
+export const noRecord = (friendId: string): HeadToHead => ({
+  friendId,
+  wins: 0,
+  losses: 0,
+  draws: 0,
+  netCents: 0,
+});

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { HeadToHead } from '@wagers/contracts/api/head-to-head';
+import { noRecord } from '@wagers/contracts/api/head-to-head';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { parseInput } from '@wagers/platform/http/validate';
 import { readYourWrites } from '../consistency.ts';
@@ -27,8 +27,7 @@ export function headToHeadQueryRouter(deps: QueryServiceDeps): Router {
     async (req, res) => {
       const { userId } = parseInput(personId, req.params);
       const [record] = await headToHead(deps.pool, currentUserId(req), userId);
-      const none: HeadToHead = { friendId: userId, wins: 0, losses: 0, draws: 0, netCents: 0 };
-      res.json(record ?? none);
+      res.json(record ?? noRecord(userId));
     },
   );
   return router;

@@ -2,6 +2,7 @@ import type { Resolution } from '@wagers/contracts/api/bets';
 import { api } from '@/lib/api-client.ts';
 import { useApiMutation, type MutationConfig } from '@/lib/react-query.ts';
 import { getBetsQueryOptions } from './get-bets.ts';
+import { getHeadToHeadsQueryOptions } from './get-head-to-heads.ts';
 import { getSettleUpQueryOptions } from './get-settle-up.ts';
 import { getStatsQueryOptions } from './get-stats.ts';
 
@@ -24,6 +25,7 @@ export function useResolveBet({
       getBetsQueryOptions().queryKey,
       getStatsQueryOptions().queryKey,
       getSettleUpQueryOptions().queryKey,
+      getHeadToHeadsQueryOptions().queryKey,
     ],
     errorToast: { title: 'Error', description: 'Failed to submit resolution' },
     config: mutationConfig,
