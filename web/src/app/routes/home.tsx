@@ -21,7 +21,7 @@ export function HomeRoute() {
       </div>
       <StatsCard />
       <BetTabs />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <SettleUpCard />
         <ActivityFeed />
       </div>
