@@ -7,6 +7,7 @@ import { searchQueryRouter } from './search/routes.ts';
 import { settleUpQueryRouter } from './settle-up/routes.ts';
 import { headToHeadQueryRouter } from './head-to-head/routes.ts';
 import { activityQueryRouter } from './activity/routes.ts';
+import { betTermsQueryRouter } from './bet-terms/routes.ts';
 import { usersQueryRouter } from './users/routes.ts';
 
 /** Every GET /api call, answered from read models. */
@@ -20,5 +21,6 @@ export function queryRouter(deps: QueryServiceDeps): Router {
   router.use(settleUpQueryRouter(deps));
   router.use(headToHeadQueryRouter(deps));
   router.use(activityQueryRouter(deps));
+  router.use(betTermsQueryRouter(deps));
   return router;
 }

@@ -6,6 +6,7 @@ import { usersProjector } from './users/users.projector.ts';
 import { settleUpProjector } from './settle-up/settle-up.projector.ts';
 import { headToHeadProjector } from './head-to-head/head-to-head.projector.ts';
 import { activityProjector } from './activity/activity.projector.ts';
+import { betTermsProjector } from './bet-terms/bet-terms.projector.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
@@ -16,4 +17,5 @@ export const allProjectors: Projector[] = [
   settleUpProjector,
   headToHeadProjector,
   activityProjector,
+  betTermsProjector,
 ];

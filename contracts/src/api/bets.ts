@@ -60,6 +60,8 @@ export const createBetRequestSchema = z.object({
   inviteeEmail: z.string().nullish(),
   inviteePhone: z.string().nullish(),
   smsConsent: z.boolean().nullish(),
+  /** Mode both: "if my friend has not answered 7 days after my report, my report stands". */
+  reportStands: z.boolean().nullish(),
 });
 export type CreateBetRequest = z.input<typeof createBetRequestSchema>;
 
@@ -90,3 +92,16 @@ export const statsSchema = z.object({
   friendsCount: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** GET /api/bets/{id}/terms: how the bet can end without matching reports. */
+export const betTermsSchema = z.object({
+  /** The creator's report stands if the opponent has not answered 7 days after it. */
+  reportStands: z.boolean(),
+  /** When it will stand (ISO), while the creator has reported and the opponent has not. */
+  standsAt: z.string().nullable(),
+  /** Who offered a draw in the current disagreement. */
+  drawOfferedBy: z.string().nullable(),
+  /** How the bet completed, once it has. */
+  settledBy: z.enum(['reports', 'draw', 'standing']).nullable(),
+});
+export type BetTerms = z.infer<typeof betTermsSchema>;

@@ -77,6 +77,15 @@ const command: fc.Arbitrary<BetCommand> = fc.oneof(
       .map(({ actorId, type }): BetCommand => ({ type, data: { actorId } })),
     weight: 3,
   },
+  {
+    arbitrary: fc
+      .record({
+        actorId: actor,
+        type: fc.constantFrom('OfferDraw' as const, 'AcceptDraw' as const),
+      })
+      .map(({ actorId, type }): BetCommand => ({ type, data: { actorId } })),
+    weight: 3,
+  },
 );
 
 /** A proposal first (so most runs exercise a real bet), then anything. */
@@ -123,7 +132,10 @@ function assertAllowed(state: BetState): void {
       expect(state.opponentId).not.toBeNull();
       expect(state.winnerId).toBe(winnerFor(state));
       if (state.winnerId !== null) expect(participants).toContain(state.winnerId);
-      if (state.validationMode === 'both') {
+      if (state.settledBy === 'draw') {
+        expect(state.resolution).toBe('draw');
+        expect(state.creatorResolution).not.toBe(state.opponentResolution);
+      } else if (state.validationMode === 'both') {
         expect(state.creatorResolution).toBe(state.resolution);
         expect(state.opponentResolution).toBe(state.resolution);
       } else {
@@ -165,6 +177,18 @@ function assertAuthorised(
         expect([before.creatorId, before.opponentId]).toContain(actorId);
         expect(['active', 'awaiting_resolution']).toContain(before.status);
         break;
+      case 'DrawOffered':
+        expect([before.creatorId, before.opponentId]).toContain(actorId);
+        expect(before.status).toBe('awaiting_resolution');
+        expect(before.creatorResolution).not.toBe(before.opponentResolution);
+        break;
+      case 'DrawAccepted':
+        expect([before.creatorId, before.opponentId]).toContain(actorId);
+        expect(before.drawOfferedBy).not.toBeNull();
+        expect(before.drawOfferedBy).not.toBe(actorId);
+        break;
+      case 'ReportStood':
+        throw new Error('no report carries its time here, so none can stand');
       case 'BetMarkedPaid':
         expect(before.status).toBe('completed');
         expect(before.winnerId).not.toBeNull();

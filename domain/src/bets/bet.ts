@@ -27,6 +27,14 @@ export interface BetState {
   wagerAmountCents: number | null;
   /** Settling up a completed money bet: the loser marks it paid, the winner confirms. */
   payment: PaymentStatus;
+  /** Mode both: the creator's report stands after REPORT_STANDS_DAYS without an answer. */
+  reportStands: boolean;
+  /** When the creator last reported (ISO), if the report carried its time. */
+  creatorReportedAt: string | null;
+  /** In a disagreement, who offered a draw; cleared by any new report. */
+  drawOfferedBy: string | null;
+  /** How the bet completed: matching reports (or the first, in mode one), a draw offer, or silence. */
+  settledBy: 'reports' | 'draw' | 'standing' | null;
 }
 
 export type PaymentStatus = 'unpaid' | 'marked_paid' | 'confirmed';
@@ -47,6 +55,10 @@ export const initialBetState = (): BetState => ({
   wagerType: 'custom',
   wagerAmountCents: null,
   payment: 'unpaid',
+  reportStands: false,
+  creatorReportedAt: null,
+  drawOfferedBy: null,
+  settledBy: null,
 });
 
 export function evolve(state: BetState, event: BetStreamEvent): BetState {
@@ -68,6 +80,7 @@ export function evolve(state: BetState, event: BetStreamEvent): BetState {
         validationMode: event.data.validationMode,
         wagerType: event.data.wagerType,
         wagerAmountCents: event.data.wagerAmountCents,
+        reportStands: event.data.reportStands === true,
         requestHash: event.data.requestHash ?? null,
       };
     case 'BetInviteAttached':
@@ -85,8 +98,12 @@ export function evolve(state: BetState, event: BetStreamEvent): BetState {
       return {
         ...state,
         status: 'awaiting_resolution',
+        drawOfferedBy: null,
         ...(event.data.party === 'creator'
-          ? { creatorResolution: event.data.resolution }
+          ? {
+              creatorResolution: event.data.resolution,
+              creatorReportedAt: event.data.submittedAt ?? null,
+            }
           : { opponentResolution: event.data.resolution }),
       };
     case 'ResolutionDisputed':
@@ -97,7 +114,14 @@ export function evolve(state: BetState, event: BetStreamEvent): BetState {
         status: 'completed',
         resolution: event.data.resolution,
         winnerId: event.data.winnerId,
+        settledBy: state.settledBy ?? 'reports',
       };
+    case 'DrawOffered':
+      return { ...state, drawOfferedBy: event.data.userId };
+    case 'DrawAccepted':
+      return { ...state, settledBy: 'draw' };
+    case 'ReportStood':
+      return { ...state, settledBy: 'standing' };
     case 'BetMarkedPaid':
       return { ...state, payment: 'marked_paid' };
     case 'BetPaymentConfirmed':

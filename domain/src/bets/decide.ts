@@ -15,6 +15,7 @@ import { phoneOptedOut } from '../invites/refusals.ts';
 import { proposeBet } from './propose.ts';
 import { submitResolution } from './resolve.ts';
 import { confirmReceipt, markPaid, reportNotReceived } from './settle.ts';
+import { acceptDraw, applyStandingReport, offerDraw } from './unstick.ts';
 import { betStream } from '@wagers/contracts/events/bet';
 import { defineAggregate } from '@wagers/platform/aggregate';
 import { readBetEvent } from './bet.ts';
@@ -103,6 +104,12 @@ export function decide(command: BetCommand, state: BetState): BetStreamEvent[] {
       return confirmReceipt(command, state);
     case 'ReportNotReceived':
       return reportNotReceived(command, state);
+    case 'OfferDraw':
+      return offerDraw(command, state);
+    case 'AcceptDraw':
+      return acceptDraw(command, state);
+    case 'ApplyStandingReport':
+      return applyStandingReport(command, state);
     default: {
       const unknown: never = command;
       return unknown;

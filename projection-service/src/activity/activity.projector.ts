@@ -19,6 +19,9 @@ const shownBetEvents = new Set<string>([
   'BetMarkedPaid',
   'BetPaymentConfirmed',
   'BetPaymentNotReceived',
+  'DrawOffered',
+  'DrawAccepted',
+  'ReportStood',
 ]);
 
 async function record(

@@ -34,6 +34,12 @@ export function activitySummary(
       return `${names.actor} confirmed the payment arrived`;
     case 'BetPaymentNotReceived':
       return `${names.actor} said the payment did not arrive`;
+    case 'DrawOffered':
+      return `${names.actor} offered to call it a draw`;
+    case 'DrawAccepted':
+      return `${names.actor} accepted the draw`;
+    case 'ReportStood':
+      return `${names.creator}'s report stands: no answer within 7 days`;
     default: {
       const event = parse(row.type, row.data);
       return event ? summarize(event as BetEvent, names) : null;

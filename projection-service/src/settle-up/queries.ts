@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { formatCents } from '@wagers/contracts/api/money';
 import type { PaymentStatus, Settlement, SettleUpEntry } from '@wagers/contracts/api/settle-up';
+import { isBetId } from '../bets/queries.ts';
 import { toUser, userColumns, type UserRow } from '../users/user-row.ts';
 
 interface SettlementRow {
@@ -33,6 +34,7 @@ export async function findSettlement(
   userId: string,
   betId: string,
 ): Promise<Settlement | null> {
+  if (!isBetId(betId)) return null;
   const result = await pool.query<SettlementRow>(
     `SELECT ${settlementColumns} FROM rm_settle_up
      WHERE bet_id = $1 AND winner_id IS NOT NULL AND (winner_id = $2 OR loser_id = $2)`,
