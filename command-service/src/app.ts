@@ -8,6 +8,7 @@ import { friendsRouter } from './friends/routes.ts';
 import { invitesRouter } from './invites/routes.ts';
 import { smsInboundRouter } from './invites/sms-inbound.ts';
 import { profileRouter } from './profile/routes.ts';
+import { notificationsRouter } from './notifications/routes.ts';
 
 /**
  * Every mutating /api call and the sign-in routes. Feature routers register here; each parses
@@ -24,5 +25,6 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(profileRouter(deps));
   router.use(avatarRouter(deps));
   router.use(betsRouter(deps));
+  router.use(notificationsRouter(deps));
   return router;
 }

@@ -8,6 +8,7 @@ import { settleUpQueryRouter } from './settle-up/routes.ts';
 import { headToHeadQueryRouter } from './head-to-head/routes.ts';
 import { activityQueryRouter } from './activity/routes.ts';
 import { betTermsQueryRouter } from './bet-terms/routes.ts';
+import { notificationPreferencesQueryRouter } from './notification-preferences/routes.ts';
 import { usersQueryRouter } from './users/routes.ts';
 
 /** Every GET /api call, answered from read models. */
@@ -22,5 +23,6 @@ export function queryRouter(deps: QueryServiceDeps): Router {
   router.use(headToHeadQueryRouter(deps));
   router.use(activityQueryRouter(deps));
   router.use(betTermsQueryRouter(deps));
+  router.use(notificationPreferencesQueryRouter(deps));
   return router;
 }

@@ -7,6 +7,7 @@ import { settleUpProjector } from './settle-up/settle-up.projector.ts';
 import { headToHeadProjector } from './head-to-head/head-to-head.projector.ts';
 import { activityProjector } from './activity/activity.projector.ts';
 import { betTermsProjector } from './bet-terms/bet-terms.projector.ts';
+import { notificationPreferencesProjector } from './notification-preferences/notification-preferences.projector.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
@@ -18,4 +19,5 @@ export const allProjectors: Projector[] = [
   headToHeadProjector,
   activityProjector,
   betTermsProjector,
+  notificationPreferencesProjector,
 ];
