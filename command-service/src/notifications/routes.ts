@@ -37,7 +37,8 @@ export function notificationsRouter(deps: CommandServiceDeps): Router {
   });
 
   const tokenOf = (req: Request, res: Response) => {
-    const named = readUnsubscribeToken(secret, String(req.query.token ?? ''));
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const named = readUnsubscribeToken(secret, token);
     if (!named) {
       res
         .status(404)
