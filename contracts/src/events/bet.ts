@@ -113,14 +113,15 @@ export const betSettlementEventSchemas = {
   BetPaymentNotReceived: z.object({ userId: z.string() }),
 } as const;
 
-type SettlementSchemas = typeof betSettlementEventSchemas;
-type SettlementEventOf<Type extends keyof SettlementSchemas> = {
+/** An event of one of the bet stream's schema maps. */
+type StreamEventOf<Schemas extends Record<string, z.ZodType>, Type extends keyof Schemas> = {
   type: Type;
-  data: z.infer<SettlementSchemas[Type]>;
+  data: z.infer<Schemas[Type]>;
 };
-export type BetMarkedPaid = SettlementEventOf<'BetMarkedPaid'>;
-export type BetPaymentConfirmed = SettlementEventOf<'BetPaymentConfirmed'>;
-export type BetPaymentNotReceived = SettlementEventOf<'BetPaymentNotReceived'>;
+type SettlementSchemas = typeof betSettlementEventSchemas;
+export type BetMarkedPaid = StreamEventOf<SettlementSchemas, 'BetMarkedPaid'>;
+export type BetPaymentConfirmed = StreamEventOf<SettlementSchemas, 'BetPaymentConfirmed'>;
+export type BetPaymentNotReceived = StreamEventOf<SettlementSchemas, 'BetPaymentNotReceived'>;
 export type BetSettlementEvent = BetMarkedPaid | BetPaymentConfirmed | BetPaymentNotReceived;
 
 /**
@@ -137,13 +138,9 @@ export const betDisputeEventSchemas = {
 } as const;
 
 type DisputeSchemas = typeof betDisputeEventSchemas;
-type DisputeEventOf<Type extends keyof DisputeSchemas> = {
-  type: Type;
-  data: z.infer<DisputeSchemas[Type]>;
-};
-export type DrawOffered = DisputeEventOf<'DrawOffered'>;
-export type DrawAccepted = DisputeEventOf<'DrawAccepted'>;
-export type ReportStood = DisputeEventOf<'ReportStood'>;
+export type DrawOffered = StreamEventOf<DisputeSchemas, 'DrawOffered'>;
+export type DrawAccepted = StreamEventOf<DisputeSchemas, 'DrawAccepted'>;
+export type ReportStood = StreamEventOf<DisputeSchemas, 'ReportStood'>;
 export type BetDisputeEvent = DrawOffered | DrawAccepted | ReportStood;
 
 /** Everything the bet stream holds. */

@@ -1,11 +1,8 @@
 import type { ClientBase } from 'pg';
-import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
-import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
-
-const readBetStreamEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
+import { betStreamEvent } from '../bet-stream.ts';
 
 /** Bet events a person sees in their activity; the rest is plumbing (invite codes, resends). */
 const shownBetEvents = new Set<string>([
@@ -50,9 +47,9 @@ async function record(
 }
 
 async function applyBetEvent(client: ClientBase, recorded: RecordedEvent) {
-  const event = readBetStreamEvent(recorded);
-  if (!event) return;
-  const betId = recorded.streamId.slice('bet-'.length);
+  const bet = betStreamEvent(recorded);
+  if (!bet) return;
+  const { event, betId } = bet;
   if (event.type === 'BetProposed') {
     await client.query(
       `INSERT INTO rm_activity_bets (bet_id, title, creator_id, opponent_id)
@@ -72,11 +69,11 @@ async function applyBetEvent(client: ClientBase, recorded: RecordedEvent) {
     return;
   }
   if (!shownBetEvents.has(event.type)) return;
-  const bet = await client.query<{ creator_id: string; opponent_id: string | null }>(
+  const found = await client.query<{ creator_id: string; opponent_id: string | null }>(
     `SELECT creator_id, opponent_id FROM rm_activity_bets WHERE bet_id = $1`,
     [betId],
   );
-  const parties = bet.rows[0];
+  const parties = found.rows[0];
   if (!parties) return;
   await record(client, recorded, [parties.creator_id, parties.opponent_id], { betId });
 }

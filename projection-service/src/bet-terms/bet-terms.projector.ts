@@ -1,8 +1,6 @@
-import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
-import { schemaReader } from '@wagers/platform/decider';
+import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Projector } from '@wagers/platform/projections/projector';
-
-const readBetStreamEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
+import { betStreamEvent, updateBetRow } from '../bet-stream.ts';
 const REPORT_STANDS_INTERVAL = `7 days`;
 
 /** The SET clause one event makes on its rm_bet_terms row, with its values from $3 on. */
@@ -40,11 +38,9 @@ export const betTermsProjector: Projector = {
   version: 1,
   tables: ['rm_bet_terms'],
   async apply(client, recorded) {
-    if (!recorded.streamId.startsWith('bet-')) return;
-    const event = readBetStreamEvent(recorded);
-    if (!event) return;
-    const betId = recorded.streamId.slice('bet-'.length);
-    const revision = recorded.revision.toString();
+    const bet = betStreamEvent(recorded);
+    if (!bet) return;
+    const { event, betId, revision } = bet;
     if (event.type === 'BetProposed') {
       await client.query(
         `INSERT INTO rm_bet_terms (bet_id, creator_id, opponent_id, report_stands, revision)
@@ -62,9 +58,6 @@ export const betTermsProjector: Projector = {
     const change = changes(event);
     if (!change) return;
     const [set, values] = change;
-    await client.query(
-      `UPDATE rm_bet_terms SET ${set}, revision = $2 WHERE bet_id = $1 AND revision < $2`,
-      [betId, revision, ...values],
-    );
+    await updateBetRow(client, 'rm_bet_terms', bet, set, values);
   },
 };

@@ -1,21 +1,27 @@
-import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
-import { schemaReader } from '@wagers/platform/decider';
+import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { betStreamEvent, updateBetRow } from '../bet-stream.ts';
 
-const readBetStreamEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
-
-/** Column changes one event makes to its rm_settle_up row; null when it changes nothing. */
-function changes(event: BetStreamEvent): Record<string, unknown> | null {
+/** The SET clause one event makes on its rm_settle_up row, with its values from $3 on. */
+function changes(event: BetStreamEvent): [string, unknown[]] | null {
   switch (event.type) {
     case 'BetAccepted':
     case 'BetInviteAccepted':
-      return { opponent_id: event.data.opponentId };
+      return ['opponent_id = $3', [event.data.opponentId]];
+    case 'BetCompleted':
+      // The loser is whichever participant did not win; a draw owes nothing.
+      return event.data.winnerId === null
+        ? null
+        : [
+            `winner_id = $3, loser_id = CASE WHEN creator_id = $3 THEN opponent_id ELSE creator_id END`,
+            [event.data.winnerId],
+          ];
     case 'BetMarkedPaid':
-      return { payment_status: 'marked_paid' };
+      return [`payment_status = 'marked_paid'`, []];
     case 'BetPaymentConfirmed':
-      return { payment_status: 'confirmed' };
+      return [`payment_status = 'confirmed'`, []];
     case 'BetPaymentNotReceived':
-      return { payment_status: 'unpaid' };
+      return [`payment_status = 'unpaid'`, []];
     default:
       return null;
   }
@@ -30,19 +36,24 @@ export const settleUpProjector: Projector = {
   version: 1,
   tables: ['rm_settle_up'],
   async apply(client, recorded) {
-    if (!recorded.streamId.startsWith('bet-')) return;
-    const event = readBetStreamEvent(recorded);
-    if (!event) return;
-    const betId = recorded.streamId.slice('bet-'.length);
-    const revision = recorded.revision.toString();
-    const at = recorded.metadata.occurredAt;
+    const bet = betStreamEvent(recorded);
+    if (!bet) return;
+    const { event, betId, revision } = bet;
     if (event.type === 'BetProposed') {
-      const bet = event.data;
-      if (bet.wagerType !== 'money' || !bet.wagerAmountCents) return;
+      const data = event.data;
+      if (data.wagerType !== 'money' || !data.wagerAmountCents) return;
       await client.query(
         `INSERT INTO rm_settle_up (bet_id, title, amount_cents, creator_id, opponent_id, updated_at, revision)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (bet_id) DO NOTHING`,
-        [betId, bet.title, bet.wagerAmountCents, bet.creatorId, bet.opponentId, at, revision],
+        [
+          betId,
+          data.title,
+          data.wagerAmountCents,
+          data.creatorId,
+          data.opponentId,
+          recorded.metadata.occurredAt,
+          revision,
+        ],
       );
       return;
     }
@@ -50,25 +61,13 @@ export const settleUpProjector: Projector = {
       await client.query(`DELETE FROM rm_settle_up WHERE bet_id = $1`, [betId]);
       return;
     }
-    if (event.type === 'BetCompleted' && event.data.winnerId !== null) {
-      // The loser is whichever participant did not win.
-      await client.query(
-        `UPDATE rm_settle_up SET winner_id = $4,
-           loser_id = CASE WHEN creator_id = $4 THEN opponent_id ELSE creator_id END,
-           updated_at = $3, revision = $2
-         WHERE bet_id = $1 AND revision < $2`,
-        [betId, revision, at, event.data.winnerId],
-      );
-      return;
-    }
-    const columns = changes(event);
-    if (!columns) return;
-    const names = Object.keys(columns);
-    const assignments = names.map((name, index) => `${name} = $${index + 4}`);
-    await client.query(
-      `UPDATE rm_settle_up SET ${[...assignments, 'updated_at = $3', 'revision = $2'].join(', ')}
-       WHERE bet_id = $1 AND revision < $2`,
-      [betId, revision, at, ...names.map((name) => columns[name])],
-    );
+    const change = changes(event);
+    if (!change) return;
+    const [set, values] = change;
+    const at = values.length + 3;
+    await updateBetRow(client, 'rm_settle_up', bet, `${set}, updated_at = $${at}`, [
+      ...values,
+      recorded.metadata.occurredAt,
+    ]);
   },
 };
