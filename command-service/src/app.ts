@@ -9,6 +9,7 @@ import { friendsRouter } from './friends/routes.ts';
 import { invitesRouter } from './invites/routes.ts';
 import { smsInboundRouter } from './invites/sms-inbound.ts';
 import { profileRouter } from './profile/routes.ts';
+import { notificationsRouter } from './notifications/routes.ts';
 
 /**
  * Every mutating /api call and the sign-in routes. Feature routers register here; each parses
@@ -26,5 +27,6 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(avatarRouter(deps));
   router.use(betsRouter(deps));
   router.use(auditRouter(deps));
+  router.use(notificationsRouter(deps));
   return router;
 }

@@ -1,3 +1,5 @@
+import type { NotificationKind } from '@wagers/contracts/api/notifications';
+
 /** The notifier's queue and the jobs on it. Every job id is stable, so enqueueing twice is a no-op. */
 export const NOTIFICATIONS_QUEUE = 'notifications';
 
@@ -6,7 +8,17 @@ export type NotificationJob =
   | { kind: 'email'; to: string; subject: string; text: string; html: string }
   | { kind: 'sms'; to: string; body: string }
   /** Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and the job id). */
-  | { kind: 'invite'; code: string; deliveryId: string };
+  | { kind: 'invite'; code: string; deliveryId: string }
+  /** Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind. */
+  | {
+      kind: 'notice';
+      eventId: string;
+      eventType: string;
+      actorId: string | null;
+      recipientId: string;
+      notification: NotificationKind;
+      betId: string | null;
+    };
 
 /** Retries with exponential backoff (1 s, 2 s, 4 s ...) before a job lands in the failed set. */
 export const defaultJobOptions = {

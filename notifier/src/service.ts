@@ -4,6 +4,8 @@ import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { adminBoardRouter } from './admin-board.ts';
 import { devOutboxRouter } from './dev-routes.ts';
 import { startInviteDispatcher } from './dispatcher.ts';
+import { noticeDelivery } from './notifications/deliver-notice.ts';
+import { startNotificationsDispatcher } from './notifications/dispatcher.ts';
 import { inviteDelivery } from './invite-delivery.ts';
 import type { NotificationJob } from './jobs.ts';
 import { createMailer } from './mailer.ts';
@@ -43,12 +45,26 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
             logger,
             publicUrl: context.publicUrl,
           }),
+          notices: noticeDelivery({
+            store,
+            mailer,
+            logger,
+            publicUrl: context.publicUrl,
+            signingSecret: config.NOTIFICATION_SIGNING_SECRET,
+          }),
           logger,
           prefix: config.QUEUE_PREFIX,
           concurrency: config.NOTIFIER_CONCURRENCY,
         })
       : null;
   const dispatcher = startInviteDispatcher({
+    queue,
+    store,
+    pool,
+    connectionString: context.databaseUrl,
+    logger,
+  });
+  const notices = startNotificationsDispatcher({
     queue,
     store,
     pool,
@@ -67,6 +83,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
     routers,
     async stop() {
       await dispatcher.stop();
+      await notices.stop();
       await worker?.close();
       mailer.close();
     },

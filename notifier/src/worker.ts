@@ -12,6 +12,8 @@ export interface WorkerDeps {
   sms?: SmsSender;
   /** Delivers invite jobs; without it they fail for good. */
   invites?: InviteDeliverer;
+  /** Delivers notice jobs; without it they fail for good. */
+  notices?: (job: Extract<NotificationJob, { kind: 'notice' }>) => Promise<void>;
   logger: Logger;
   queueName?: string;
   prefix?: string;
@@ -48,6 +50,10 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
             deliveryId: data.deliveryId,
             isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
           });
+          break;
+        case 'notice':
+          if (!deps.notices) throw new UnrecoverableError('No notice delivery is configured');
+          await deps.notices(data);
           break;
         default: {
           const unknown: never = data;

@@ -48,6 +48,8 @@ export const configSchema = z
     AVATAR_DIR: z.string().optional(),
     /** Signs avatar upload URLs; every process that issues or accepts them needs the same one. */
     UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
+    /** Signs the unsubscribe links in notification emails; the notifier and the command service need the same one. */
+    NOTIFICATION_SIGNING_SECRET: z.string().min(32).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),

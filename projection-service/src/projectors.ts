@@ -4,6 +4,11 @@ import { betsProjector } from './bets/bets.projector.ts';
 import { friendsProjector } from './friends/friends.projector.ts';
 import { invitesProjector } from './invites/invites.projector.ts';
 import { usersProjector } from './users/users.projector.ts';
+import { settleUpProjector } from './settle-up/settle-up.projector.ts';
+import { headToHeadProjector } from './head-to-head/head-to-head.projector.ts';
+import { activityProjector } from './activity/activity.projector.ts';
+import { betTermsProjector } from './bet-terms/bet-terms.projector.ts';
+import { notificationPreferencesProjector } from './notification-preferences/notification-preferences.projector.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
@@ -12,4 +17,9 @@ export const allProjectors: Projector[] = [
   invitesProjector,
   betsProjector,
   auditProjector,
+  settleUpProjector,
+  headToHeadProjector,
+  activityProjector,
+  betTermsProjector,
+  notificationPreferencesProjector,
 ];

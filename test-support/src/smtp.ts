@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header lines, names lowercased. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtpServer {
@@ -68,6 +70,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: parsed.html ?? '',
+            headers: Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value])),
           });
           callback();
         })();

@@ -61,9 +61,28 @@ export function betsRouter(deps: CommandServiceDeps): Router {
     const { resolution } = parseInput(resolveBetRequestSchema, req.body);
     await run(req, res, {
       type: 'SubmitResolution',
-      data: { actorId: currentUserId(req), resolution },
+      data: {
+        actorId: currentUserId(req),
+        resolution,
+        submittedAt: deps.runtime.now().toISOString(),
+      },
     });
   });
+  router.post('/api/bets/:id/mark-paid', requireUser, (req, res) =>
+    run(req, res, { type: 'MarkPaid', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/confirm-receipt', requireUser, (req, res) =>
+    run(req, res, { type: 'ConfirmReceipt', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/not-received', requireUser, (req, res) =>
+    run(req, res, { type: 'ReportNotReceived', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/offer-draw', requireUser, (req, res) =>
+    run(req, res, { type: 'OfferDraw', data: { actorId: currentUserId(req) } }),
+  );
+  router.post('/api/bets/:id/accept-draw', requireUser, (req, res) =>
+    run(req, res, { type: 'AcceptDraw', data: { actorId: currentUserId(req) } }),
+  );
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
     await limits.beforeResend(currentUserId(req), betId);

@@ -76,6 +76,8 @@ export const createBetRequestSchema = z
     inviteeEmail: z.string().trim().nullish(),
     inviteePhone: z.string().trim().nullish(),
     smsConsent: z.boolean().nullish(),
+    /** Mode both: "if my friend has not answered 7 days after my report, my report stands". */
+    reportStands: z.boolean().nullish(),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) =>
@@ -109,6 +111,7 @@ interface BetDetails {
   wagerDescription?: string | null;
   endDate?: string | null;
   validationMode?: ValidationMode;
+  reportStands?: boolean | null;
 }
 /** Who the bet is proposed to: a friend, a newcomer by email, or by phone with their consent. */
 export type BetOpponent =
@@ -144,3 +147,16 @@ export const statsSchema = z.object({
   friendsCount: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** GET /api/bets/{id}/terms: how the bet can end without matching reports. */
+export const betTermsSchema = z.object({
+  /** The creator's report stands if the opponent has not answered 7 days after it. */
+  reportStands: z.boolean(),
+  /** When it will stand (ISO), while the creator has reported and the opponent has not. */
+  standsAt: z.string().nullable(),
+  /** Who offered a draw in the current disagreement. */
+  drawOfferedBy: z.string().nullable(),
+  /** How the bet completed, once it has. */
+  settledBy: z.enum(['reports', 'draw', 'standing']).nullable(),
+});
+export type BetTerms = z.infer<typeof betTermsSchema>;

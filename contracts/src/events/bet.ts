@@ -27,6 +27,8 @@ export const betEventSchemas = {
     validationMode: z.enum(validationModes),
     /** Hash of the request when it came with an Idempotency-Key (the bet id derives from the key). */
     requestHash: z.string().nullable().optional(),
+    /** Mode both: the creator's report stands if the opponent has not answered 7 days after it. */
+    reportStands: z.boolean().optional(),
   }),
   /** The invite that brings the newcomer in; written once the invite exists. */
   BetInviteAttached: z.object({ inviteCode: z.string() }),
@@ -40,7 +42,13 @@ export const betEventSchemas = {
   BetAccepted: z.object({ opponentId: z.string() }),
   BetDeclined: z.object({ opponentId: z.string() }),
   BetDeleted: z.object({ deletedBy: z.string() }),
-  ResolutionSubmitted: z.object({ party, userId: z.string(), resolution }),
+  /** `submittedAt` (ISO) dates the report, so a standing report can wait 7 days from it. */
+  ResolutionSubmitted: z.object({
+    party,
+    userId: z.string(),
+    resolution,
+    submittedAt: z.string().optional(),
+  }),
   /** Mode both: the two answers differ; either party may resubmit. */
   ResolutionDisputed: z.object({ creatorResolution: resolution, opponentResolution: resolution }),
   /** winnerId is null for a draw. */
@@ -90,4 +98,55 @@ export const betRequestEventSchemas = {
 export type BetRequestReserved = {
   type: 'BetRequestReserved';
   data: z.infer<typeof betRequestEventSchemas.BetRequestReserved>;
+};
+
+/**
+ * Settling up a completed money bet, in the bet's own stream. Kept apart from `BetEvent` so the
+ * readers that only know the bet's lifecycle skip them as unknown types.
+ */
+export const betSettlementEventSchemas = {
+  /** The loser says they paid. */
+  BetMarkedPaid: z.object({ userId: z.string() }),
+  /** The winner says the money arrived; the bet is settled. */
+  BetPaymentConfirmed: z.object({ userId: z.string() }),
+  /** The winner says nothing arrived; the bet is owed again. */
+  BetPaymentNotReceived: z.object({ userId: z.string() }),
+} as const;
+
+/** An event of one of the bet stream's schema maps. */
+type StreamEventOf<Schemas extends Record<string, z.ZodType>, Type extends keyof Schemas> = {
+  type: Type;
+  data: z.infer<Schemas[Type]>;
+};
+type SettlementSchemas = typeof betSettlementEventSchemas;
+export type BetMarkedPaid = StreamEventOf<SettlementSchemas, 'BetMarkedPaid'>;
+export type BetPaymentConfirmed = StreamEventOf<SettlementSchemas, 'BetPaymentConfirmed'>;
+export type BetPaymentNotReceived = StreamEventOf<SettlementSchemas, 'BetPaymentNotReceived'>;
+export type BetSettlementEvent = BetMarkedPaid | BetPaymentConfirmed | BetPaymentNotReceived;
+
+/**
+ * Ending a stall or a disagreement without matching reports; each is followed, in the same
+ * append, by the BetCompleted every reader already knows.
+ */
+export const betDisputeEventSchemas = {
+  /** In a disagreement, one side offers to call it a draw. */
+  DrawOffered: z.object({ userId: z.string() }),
+  /** The other side took the offer. */
+  DrawAccepted: z.object({ userId: z.string() }),
+  /** The opponent did not answer within the days after the creator's report: it stands. */
+  ReportStood: z.object({ resolution, reportedAt: z.string(), days: z.number().int() }),
+} as const;
+
+type DisputeSchemas = typeof betDisputeEventSchemas;
+export type DrawOffered = StreamEventOf<DisputeSchemas, 'DrawOffered'>;
+export type DrawAccepted = StreamEventOf<DisputeSchemas, 'DrawAccepted'>;
+export type ReportStood = StreamEventOf<DisputeSchemas, 'ReportStood'>;
+export type BetDisputeEvent = DrawOffered | DrawAccepted | ReportStood;
+
+/** Everything the bet stream holds. */
+export type BetStreamEvent = BetEvent | BetSettlementEvent | BetDisputeEvent;
+export const betStreamEventSchemas = {
+  ...betEventSchemas,
+  ...betSettlementEventSchemas,
+  ...betDisputeEventSchemas,
 };

@@ -58,3 +58,12 @@ export const submitted = (
   type: 'ResolutionSubmitted',
   data: { party, userId: party === 'creator' ? CREATOR : OPPONENT, resolution },
 });
+
+export const completed = (resolution: 'creator_won' | 'opponent_won' | 'draw'): BetEvent => ({
+  type: 'BetCompleted',
+  data: {
+    resolution,
+    winnerId:
+      resolution === 'creator_won' ? CREATOR : resolution === 'opponent_won' ? OPPONENT : null,
+  },
+});

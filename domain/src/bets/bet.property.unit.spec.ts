@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolutions } from '@wagers/contracts/api/bets';
-import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { DomainError } from '@wagers/platform/errors';
 import { evolve, initialBetState, type BetState } from './bet.ts';
 import { CODE, CREATOR, NEWCOMER, OPPONENT, proposeCommand, STRANGER } from './bet-fixtures.ts';
@@ -64,6 +64,28 @@ const command: fc.Arbitrary<BetCommand> = fc.oneof(
       .map((data): BetCommand => ({ type: 'SubmitResolution', data })),
     weight: 8,
   },
+  {
+    arbitrary: fc
+      .record({
+        actorId: actor,
+        type: fc.constantFrom(
+          'MarkPaid' as const,
+          'ConfirmReceipt' as const,
+          'ReportNotReceived' as const,
+        ),
+      })
+      .map(({ actorId, type }): BetCommand => ({ type, data: { actorId } })),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .record({
+        actorId: actor,
+        type: fc.constantFrom('OfferDraw' as const, 'AcceptDraw' as const),
+      })
+      .map(({ actorId, type }): BetCommand => ({ type, data: { actorId } })),
+    weight: 3,
+  },
 );
 
 /** A proposal first (so most runs exercise a real bet), then anything. */
@@ -81,10 +103,16 @@ function winnerFor(state: BetState): string | null {
 /** What no bet may ever look like. */
 function assertAllowed(state: BetState): void {
   const participants = [state.creatorId, state.opponentId];
+  // Only a completed bet with a winner is ever paid.
+  if (state.payment !== 'unpaid') {
+    expect(state.status).toBe('completed');
+    expect(state.winnerId).not.toBeNull();
+  }
   switch (state.status) {
     case 'none':
       return;
     case 'pending':
+      expect(state.payment).toBe('unpaid');
       expect(state.creatorResolution ?? state.opponentResolution).toBeNull();
       expect(state.opponentId === null).toBe(state.invitee !== null);
       return;
@@ -104,7 +132,10 @@ function assertAllowed(state: BetState): void {
       expect(state.opponentId).not.toBeNull();
       expect(state.winnerId).toBe(winnerFor(state));
       if (state.winnerId !== null) expect(participants).toContain(state.winnerId);
-      if (state.validationMode === 'both') {
+      if (state.settledBy === 'draw') {
+        expect(state.resolution).toBe('draw');
+        expect(state.creatorResolution).not.toBe(state.opponentResolution);
+      } else if (state.validationMode === 'both') {
         expect(state.creatorResolution).toBe(state.resolution);
         expect(state.opponentResolution).toBe(state.resolution);
       } else {
@@ -123,9 +154,13 @@ function assertAllowed(state: BetState): void {
 }
 
 /** Who may cause which event. */
-function assertAuthorised(before: BetState, commandRun: BetCommand, events: BetEvent[]): void {
+function assertAuthorised(
+  before: BetState,
+  commandRun: BetCommand,
+  events: BetStreamEvent[],
+): void {
   for (const event of events) {
-    expect(() => betEventSchemas[event.type].parse(event.data)).not.toThrow();
+    expect(() => betStreamEventSchemas[event.type].parse(event.data)).not.toThrow();
     const actorId = 'actorId' in commandRun.data ? commandRun.data.actorId : null;
     switch (event.type) {
       case 'BetAccepted':
@@ -141,6 +176,30 @@ function assertAuthorised(before: BetState, commandRun: BetCommand, events: BetE
       case 'ResolutionSubmitted':
         expect([before.creatorId, before.opponentId]).toContain(actorId);
         expect(['active', 'awaiting_resolution']).toContain(before.status);
+        break;
+      case 'DrawOffered':
+        expect([before.creatorId, before.opponentId]).toContain(actorId);
+        expect(before.status).toBe('awaiting_resolution');
+        expect(before.creatorResolution).not.toBe(before.opponentResolution);
+        break;
+      case 'DrawAccepted':
+        expect([before.creatorId, before.opponentId]).toContain(actorId);
+        expect(before.drawOfferedBy).not.toBeNull();
+        expect(before.drawOfferedBy).not.toBe(actorId);
+        break;
+      case 'ReportStood':
+        throw new Error('no report carries its time here, so none can stand');
+      case 'BetMarkedPaid':
+        expect(before.status).toBe('completed');
+        expect(before.winnerId).not.toBeNull();
+        expect([before.creatorId, before.opponentId]).toContain(actorId);
+        expect(actorId).not.toBe(before.winnerId);
+        break;
+      case 'BetPaymentConfirmed':
+      case 'BetPaymentNotReceived':
+        expect(before.status).toBe('completed');
+        expect(actorId).toBe(before.winnerId);
+        expect(before.payment).toBe('marked_paid');
         break;
       case 'BetInviteAccepted':
         expect(before.status).toBe('pending');
@@ -161,7 +220,7 @@ describe('bet decider, any sequence of commands', () => {
       fc.property(history, ([first, rest]) => {
         let state = betDecider.initialState();
         for (const next of [first, ...rest]) {
-          let events: BetEvent[] = [];
+          let events: BetStreamEvent[] = [];
           try {
             events = betDecider.decide(next, state);
           } catch (error) {

@@ -1,5 +1,5 @@
-import type { Resolution, ValidationMode } from '@wagers/contracts/api/bets';
-import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import type { Resolution, ValidationMode, WagerType } from '@wagers/contracts/api/bets';
+import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 
 /** Lifecycle of a bet as the rules see it; `deleted` bets have left every list. */
@@ -23,7 +23,21 @@ export interface BetState {
   opponentResolution: Resolution | null;
   winnerId: string | null;
   resolution: Resolution | null;
+  wagerType: WagerType;
+  wagerAmountCents: number | null;
+  /** Settling up a completed money bet: the loser marks it paid, the winner confirms. */
+  payment: PaymentStatus;
+  /** Mode both: the creator's report stands after REPORT_STANDS_DAYS without an answer. */
+  reportStands: boolean;
+  /** When the creator last reported (ISO), if the report carried its time. */
+  creatorReportedAt: string | null;
+  /** In a disagreement, who offered a draw; cleared by any new report. */
+  drawOfferedBy: string | null;
+  /** How the bet completed: matching reports (or the first, in mode one), a draw offer, or silence. */
+  settledBy: 'reports' | 'draw' | 'standing' | null;
 }
+
+export type PaymentStatus = 'unpaid' | 'marked_paid' | 'confirmed';
 
 export const initialBetState = (): BetState => ({
   status: 'none',
@@ -38,9 +52,16 @@ export const initialBetState = (): BetState => ({
   opponentResolution: null,
   winnerId: null,
   resolution: null,
+  wagerType: 'custom',
+  wagerAmountCents: null,
+  payment: 'unpaid',
+  reportStands: false,
+  creatorReportedAt: null,
+  drawOfferedBy: null,
+  settledBy: null,
 });
 
-export function evolve(state: BetState, event: BetEvent): BetState {
+export function evolve(state: BetState, event: BetStreamEvent): BetState {
   switch (event.type) {
     case 'BetProposed':
       return {
@@ -57,6 +78,9 @@ export function evolve(state: BetState, event: BetEvent): BetState {
               }
             : null,
         validationMode: event.data.validationMode,
+        wagerType: event.data.wagerType,
+        wagerAmountCents: event.data.wagerAmountCents,
+        reportStands: event.data.reportStands === true,
         requestHash: event.data.requestHash ?? null,
       };
     case 'BetInviteAttached':
@@ -74,8 +98,12 @@ export function evolve(state: BetState, event: BetEvent): BetState {
       return {
         ...state,
         status: 'awaiting_resolution',
+        drawOfferedBy: null,
         ...(event.data.party === 'creator'
-          ? { creatorResolution: event.data.resolution }
+          ? {
+              creatorResolution: event.data.resolution,
+              creatorReportedAt: event.data.submittedAt ?? null,
+            }
           : { opponentResolution: event.data.resolution }),
       };
     case 'ResolutionDisputed':
@@ -86,7 +114,20 @@ export function evolve(state: BetState, event: BetEvent): BetState {
         status: 'completed',
         resolution: event.data.resolution,
         winnerId: event.data.winnerId,
+        settledBy: state.settledBy ?? 'reports',
       };
+    case 'DrawOffered':
+      return { ...state, drawOfferedBy: event.data.userId };
+    case 'DrawAccepted':
+      return { ...state, settledBy: 'draw' };
+    case 'ReportStood':
+      return { ...state, settledBy: 'standing' };
+    case 'BetMarkedPaid':
+      return { ...state, payment: 'marked_paid' };
+    case 'BetPaymentConfirmed':
+      return { ...state, payment: 'confirmed' };
+    case 'BetPaymentNotReceived':
+      return { ...state, payment: 'unpaid' };
     default: {
       const unknown: never = event;
       return unknown;
@@ -94,4 +135,4 @@ export function evolve(state: BetState, event: BetEvent): BetState {
   }
 }
 
-export const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
+export const readBetEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);

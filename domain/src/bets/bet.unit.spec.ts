@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
-import type { BetEvent } from '@wagers/contracts/events/bet';
 import { deciderSpec } from '@wagers/test-support/decider-spec';
 import {
   accepted,
   attached,
   CODE,
+  completed,
   CREATOR,
   NEWCOMER,
   OPPONENT,
@@ -35,14 +35,6 @@ const resolve = (
 ): BetCommand => ({
   type: 'SubmitResolution',
   data: { actorId, resolution },
-});
-const completed = (resolution: 'creator_won' | 'opponent_won' | 'draw'): BetEvent => ({
-  type: 'BetCompleted',
-  data: {
-    resolution,
-    winnerId:
-      resolution === 'creator_won' ? CREATOR : resolution === 'opponent_won' ? OPPONENT : null,
-  },
 });
 
 describe('no bet yet', () => {

@@ -27,6 +27,8 @@ export type ProposeBet = {
     wagerDescription: string | null;
     endDate: string | null;
     validationMode: ValidationMode;
+    /** Mode both: the creator's report stands if the opponent stays silent for 7 days. */
+    reportStands?: boolean;
     /** ISO time the command was issued; the end date is checked against it. */
     proposedAt: string;
   };
@@ -45,8 +47,20 @@ export type DeclineBet = { type: 'DeclineBet'; data: { actorId: string } };
 export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
 export type SubmitResolution = {
   type: 'SubmitResolution';
-  data: { actorId: string; resolution: Resolution };
+  /** `submittedAt`: ISO time of the report, recorded so a standing report can count days from it. */
+  data: { actorId: string; resolution: Resolution; submittedAt?: string };
 };
+
+/** Settling up a completed money bet: the loser pays, the winner confirms or says it never came. */
+export type MarkPaid = { type: 'MarkPaid'; data: { actorId: string } };
+export type ConfirmReceipt = { type: 'ConfirmReceipt'; data: { actorId: string } };
+export type ReportNotReceived = { type: 'ReportNotReceived'; data: { actorId: string } };
+
+/** In a disagreement: one side offers a draw, the other accepts it (or ignores it). */
+export type OfferDraw = { type: 'OfferDraw'; data: { actorId: string } };
+export type AcceptDraw = { type: 'AcceptDraw'; data: { actorId: string } };
+/** Issued by the scheduler with its clock: the creator's report stands if its days have passed. */
+export type ApplyStandingReport = { type: 'ApplyStandingReport'; data: { now: string } };
 
 export type BetCommand =
   | ProposeBet
@@ -55,4 +69,10 @@ export type BetCommand =
   | AcceptBet
   | DeclineBet
   | DeleteBet
-  | SubmitResolution;
+  | SubmitResolution
+  | MarkPaid
+  | ConfirmReceipt
+  | ReportNotReceived
+  | OfferDraw
+  | AcceptDraw
+  | ApplyStandingReport;

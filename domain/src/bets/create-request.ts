@@ -86,6 +86,7 @@ export function toProposeBet(
       wagerDescription: body.wagerType === 'custom' ? blankToNull(body.wagerDescription) : null,
       endDate: parseEndDate(body.endDate),
       validationMode: body.validationMode,
+      reportStands: body.reportStands === true,
       proposedAt: ids.proposedAt.toISOString(),
     },
   };

@@ -1,4 +1,4 @@
-import type { BetEvent } from '@wagers/contracts/events/bet';
+import type { BetEvent, BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Decider } from '@wagers/platform/decider';
 import { conflict, forbidden } from '@wagers/platform/errors';
 import { evolve, initialBetState, type BetState } from './bet.ts';
@@ -14,6 +14,8 @@ import type {
 import { phoneOptedOut } from '../invites/refusals.ts';
 import { proposeBet } from './propose.ts';
 import { submitResolution } from './resolve.ts';
+import { confirmReceipt, markPaid, reportNotReceived } from './settle.ts';
+import { acceptDraw, applyStandingReport, offerDraw } from './unstick.ts';
 import { betStream } from '@wagers/contracts/events/bet';
 import { defineAggregate } from '@wagers/platform/aggregate';
 import { readBetEvent } from './bet.ts';
@@ -89,7 +91,7 @@ function joinFromInvite(command: JoinFromInvite, state: BetState): BetEvent[] {
   return [{ type: 'BetInviteAccepted', data: { opponentId, inviteCode } }];
 }
 
-export function decide(command: BetCommand, state: BetState): BetEvent[] {
+export function decide(command: BetCommand, state: BetState): BetStreamEvent[] {
   switch (command.type) {
     case 'ProposeBet':
       return proposeBet(command, state);
@@ -104,6 +106,18 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
       return deleteBet(command, state);
     case 'SubmitResolution':
       return submitResolution(command, state);
+    case 'MarkPaid':
+      return markPaid(command, state);
+    case 'ConfirmReceipt':
+      return confirmReceipt(command, state);
+    case 'ReportNotReceived':
+      return reportNotReceived(command, state);
+    case 'OfferDraw':
+      return offerDraw(command, state);
+    case 'AcceptDraw':
+      return acceptDraw(command, state);
+    case 'ApplyStandingReport':
+      return applyStandingReport(command, state);
     default: {
       const unknown: never = command;
       return unknown;
@@ -111,7 +125,7 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
   }
 }
 
-export const betDecider: Decider<BetState, BetCommand, BetEvent> = {
+export const betDecider: Decider<BetState, BetCommand, BetStreamEvent> = {
   initialState: initialBetState,
   decide,
   evolve,

@@ -64,6 +64,8 @@ export function proposeBet(
         endDate: data.endDate,
         validationMode: data.validationMode,
         ...(data.requestHash !== null ? { requestHash: data.requestHash } : {}),
+        // Only mode both waits for a second report; in mode one the first already decides.
+        ...(data.reportStands && data.validationMode === 'both' ? { reportStands: true } : {}),
       },
     },
     ...(newcomer !== null && data.inviteCode !== null

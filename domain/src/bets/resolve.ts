@@ -5,7 +5,7 @@ import type { BetState } from './bet.ts';
 import { requireParty, stateSentence } from './access.ts';
 import type { SubmitResolution } from './commands.ts';
 
-function winnerOf(state: BetState, resolution: Resolution): string | null {
+export function winnerOf(state: BetState, resolution: Resolution): string | null {
   if (resolution === 'creator_won') return state.creatorId;
   if (resolution === 'opponent_won') return state.opponentId;
   return null;
@@ -34,7 +34,12 @@ export function submitResolution(command: SubmitResolution, state: BetState): Be
 
   const submitted: BetEvent = {
     type: 'ResolutionSubmitted',
-    data: { party, userId: command.data.actorId, resolution },
+    data: {
+      party,
+      userId: command.data.actorId,
+      resolution,
+      ...(command.data.submittedAt ? { submittedAt: command.data.submittedAt } : {}),
+    },
   };
   const completed: BetEvent = {
     type: 'BetCompleted',

@@ -10,11 +10,12 @@ export class BuildRefused extends Error {
 }
 
 const UNIQUE_VIOLATION = '23505';
-const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
+const SAFE_NAME = /^[a-z][a-z0-9_-]*$/;
 
+/** `proj_<name>_b<build>`, a hyphen in the name becoming an underscore. */
 export function buildSchemaName(name: string, build: number): string {
   if (!SAFE_NAME.test(name)) throw new Error(`Projector name "${name}" cannot name a schema`);
-  return `proj_${name}_b${build}`;
+  return `proj_${name.replaceAll('-', '_')}_b${build}`;
 }
 
 const id = (name: string) => pg.escapeIdentifier(name);

@@ -1,10 +1,12 @@
 import { auditorEventSchemas, auditTrailEventSchemas } from '@wagers/contracts/events/auditor';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { auditSchema } from './audit.schema.ts';
 
 /** rm_auditors (who holds the role) and rm_audit_trail (every look an auditor took at a bet). */
 export const auditProjector: Projector = {
   name: 'audit',
   version: 1,
+  schema: auditSchema,
   tables: ['rm_auditors', 'rm_audit_trail'],
   async apply(client, event) {
     switch (event.type) {

@@ -21,6 +21,8 @@ export async function person(
   counter += 1;
   const email = `${firstName.toLowerCase()}.${counter}.${Date.now()}@example.com`;
   const client = await app.signIn(email);
+  // The account itself is written by a process manager just after the first sign-in.
+  await app.settled();
   const named = await client.put('/api/user', { firstName, lastName });
   expect(named.status, named.text).toBe(200);
   const me = await client.get<User>('/api/auth/user');
@@ -105,4 +107,24 @@ export async function betsTestbed(): Promise<BetsTestbed> {
       await app.stop();
     },
   };
+}
+
+/** A bet from `creator` to `opponent`, accepted and agreed with `resolution` by both. */
+export async function completedBet(
+  creator: Person,
+  opponent: Person,
+  resolution: 'creator_won' | 'opponent_won' | 'draw',
+  overrides: Parameters<typeof proposeTo>[2] = {},
+) {
+  const bet = await proposeTo(creator, opponent, overrides);
+  for (const [who, path, body] of [
+    [opponent, 'accept', undefined],
+    [creator, 'resolve', { resolution }],
+    [opponent, 'resolve', { resolution }],
+  ] as const) {
+    const answer = await who.client.post(`/api/bets/${bet.id}/${path}`, body);
+    expect(answer.status, answer.text).toBe(200);
+  }
+  sync(creator, opponent);
+  return bet;
 }

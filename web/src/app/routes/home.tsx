@@ -1,6 +1,8 @@
 import { PageLoading } from '@/components/feedback/page-loading.tsx';
 import { useUser } from '@/lib/auth.ts';
 import { BetTabs } from '@/features/bets/components/bet-tabs.tsx';
+import { ActivityFeed } from '@/features/bets/components/activity-feed.tsx';
+import { SettleUpCard } from '@/features/bets/components/settle-up-card.tsx';
 import { StatsCard } from '@/features/bets/components/stats-card.tsx';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 
@@ -19,6 +21,10 @@ export function HomeRoute() {
       </div>
       <StatsCard />
       <BetTabs />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <SettleUpCard />
+        <ActivityFeed />
+      </div>
     </div>
   );
 }

@@ -21,6 +21,7 @@ const draftSchema = z.object({
   wagerDescription: z.string(),
   endDate: z.string(),
   validationMode: z.enum(validationModes),
+  reportStands: z.boolean(),
 });
 
 export type BetDraft = z.infer<typeof draftSchema>;
@@ -41,6 +42,7 @@ export function newDraft(isAuthenticated: boolean): BetDraft {
     wagerDescription: '',
     endDate: '',
     validationMode: 'both',
+    reportStands: false,
   };
 }
 

@@ -88,6 +88,7 @@ export function toCreateBetRequest(draft: BetDraft): CreateBetRequest {
       : { wagerDescription: draft.wagerDescription.trim() }),
     endDate: draft.endDate || null,
     validationMode: draft.validationMode,
+    ...(draft.validationMode === 'both' && draft.reportStands ? { reportStands: true } : {}),
   };
   if (draft.isInviteMode) {
     if (draft.inviteeEmail.trim()) return { ...body, inviteeEmail: draft.inviteeEmail.trim() };

@@ -90,6 +90,15 @@ describe('submitting', () => {
     expect(custom).not.toHaveProperty('wagerAmount');
   });
 
+  it('sends "my report stands" only when both must confirm', () => {
+    expect(toCreateBetRequest({ ...complete, reportStands: true })).toMatchObject({
+      reportStands: true,
+    });
+    expect(
+      toCreateBetRequest({ ...complete, reportStands: true, validationMode: 'one' }),
+    ).not.toHaveProperty('reportStands');
+  });
+
   it('sends the newcomer instead of a friend in invite mode', () => {
     const byPhone = toCreateBetRequest({
       ...complete,

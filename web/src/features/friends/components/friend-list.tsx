@@ -4,11 +4,15 @@ import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { displayName } from '@wagers/contracts/api/display';
+import { noRecord } from '@wagers/contracts/api/head-to-head';
+import { useHeadToHeads } from '@/features/bets/api/get-head-to-heads.ts';
+import { HeadToHeadLine } from '@/features/bets/components/head-to-head-record.tsx';
 import { useFriends } from '../api/get-friends.ts';
 import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
   const { data: friends, isPending, isError, error } = useFriends();
+  const { data: records } = useHeadToHeads();
   if (isPending) return <PersonListSkeleton count={3} />;
   if (isError) return <ErrorMessage what="your friends" error={error} />;
   if (friends.length === 0) {
@@ -34,6 +38,15 @@ export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
           key={friend.id}
           person={friend}
           testId="friend-card"
+          detail={
+            <HeadToHeadLine
+              record={
+                records
+                  ? (records.find((record) => record.friendId === friend.id) ?? noRecord(friend.id))
+                  : null
+              }
+            />
+          }
           actions={
             <ButtonLink
               to={paths.createBetWith(friend.id)}

@@ -6,14 +6,16 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 
 type Person = Pick<User, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
 
-/** A person in a list: avatar, name, email when known, and the actions that apply. */
+/** A person in a list: avatar, name, email when known, a detail line, and the actions that apply. */
 export function PersonRow({
   person,
   actions,
+  detail,
   testId,
 }: {
   person: Person;
   actions?: ReactNode;
+  detail?: ReactNode;
   testId?: string;
 }) {
   return (
@@ -25,6 +27,7 @@ export function PersonRow({
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900">{displayName(person)}</p>
         {person.email ? <p className="truncate text-sm text-slate-600">{person.email}</p> : null}
+        {detail}
       </div>
       {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
     </li>

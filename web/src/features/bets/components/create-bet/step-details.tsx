@@ -1,6 +1,8 @@
 import { BET_LIMITS } from '@wagers/contracts/api/bet-rules';
 import type { ValidationMode } from '@wagers/contracts/api/bets';
 import { Input } from '@/components/ui/input.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { REPORT_STANDS_TEXT } from '../../utils/report-stands.ts';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group.tsx';
 import { todayIso } from '@/lib/format.ts';
@@ -65,6 +67,18 @@ export function StepDetails({
           />
         </RadioGroup>
       </fieldset>
+      {draft.validationMode === 'both' ? (
+        <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+          <Checkbox
+            id="bet-report-stands"
+            checked={draft.reportStands}
+            onCheckedChange={(checked) => update({ reportStands: checked === true })}
+          />
+          <Label htmlFor="bet-report-stands" className="leading-snug font-normal text-slate-800">
+            {REPORT_STANDS_TEXT}
+          </Label>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { REPORT_STANDS_TEXT } from '../../utils/report-stands.ts';
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/display';
 import { formatDate, formatWager } from '@/lib/format.ts';
@@ -41,6 +42,9 @@ export function StepReview({
         <Row label="Winner confirmation">
           {draft.validationMode === 'both' ? 'Both must confirm' : 'First to submit decides'}
         </Row>
+        {draft.validationMode === 'both' && draft.reportStands ? (
+          <Row label="If no answer">{REPORT_STANDS_TEXT}</Row>
+        ) : null}
       </dl>
       {isAuthenticated ? null : (
         <p className="rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950">

@@ -8,12 +8,14 @@ import { paths } from '@/config/paths.ts';
 import { useBet } from '../../api/get-bet.ts';
 import { canResolve, showsAgreement, roleOf } from '../../utils/bet-view.ts';
 import { BetHistory } from './bet-history.tsx';
+import { BetTermsCard } from './bet-terms-card.tsx';
 import { BetSummaryCard } from './bet-summary-card.tsx';
 import { CreatorBanner } from './creator-banner.tsx';
 import { OpponentBanner } from './opponent-banner.tsx';
 import { ParticipantsCard } from './participants-card.tsx';
 import { ResolveCard } from './resolve-card.tsx';
 import { ResultBanner } from './result-banner.tsx';
+import { hasSettlement, SettlementCard } from './settlement-card.tsx';
 
 export function BetDetails({ betId, userId }: { betId: string; userId: string }) {
   const { data: bet, isPending, isError, error } = useBet(betId);
@@ -38,9 +40,11 @@ export function BetDetails({ betId, userId }: { betId: string; userId: string })
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <div className="grid content-start gap-4">
           <BetSummaryCard bet={bet} />
+          <BetTermsCard bet={bet} role={role} userId={userId} />
           {canResolve(bet, role) || showsAgreement(bet, role) ? (
             <ResolveCard bet={bet} role={role} />
           ) : null}
+          {hasSettlement(bet) ? <SettlementCard bet={bet} userId={userId} /> : null}
         </div>
         <div className="grid content-start gap-4">
           <ParticipantsCard bet={bet} userId={userId} />

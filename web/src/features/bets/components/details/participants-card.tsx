@@ -4,8 +4,10 @@ import type { User } from '@wagers/contracts/api/user';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { HeadToHeadWith } from '../head-to-head-record.tsx';
 
 export function ParticipantsCard({ bet, userId }: { bet: Bet; userId: string }) {
+  const otherId = bet.creatorId === userId ? bet.opponentId : bet.creatorId;
   return (
     <Card data-testid="participants-card">
       <CardHeader>
@@ -25,6 +27,11 @@ export function ParticipantsCard({ bet, userId }: { bet: Bet; userId: string }) 
             {bet.invitee ? <p className="text-sm break-all text-slate-600">{bet.invitee}</p> : null}
           </div>
         )}
+        {otherId ? (
+          <div className="col-span-3">
+            <HeadToHeadWith userId={otherId} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

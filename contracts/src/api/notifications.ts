@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What a person can be told about, each switched on or off for email on the profile page. */
+export const notificationKinds = [
+  'bet_proposed',
+  'bet_answered',
+  'outcome_reported',
+  'reports_disagree',
+  'bet_completed',
+  'invite_accepted',
+  'friend_request',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  bet_proposed: 'A friend proposes a bet to you',
+  bet_answered: 'Your bet is accepted or declined',
+  outcome_reported: 'The other side reports an outcome',
+  reports_disagree: 'Your reports disagree',
+  bet_completed: 'A bet completes',
+  invite_accepted: 'Your invite is accepted',
+  friend_request: 'Someone sends you a friend request',
+};
+
+/** PUT /api/notification-preferences: one kind switched on or off for email. */
+export const notificationPreferenceRequestSchema = z.object({
+  kind: z.enum(notificationKinds),
+  email: z.boolean(),
+});
+export type NotificationPreferenceRequest = z.infer<typeof notificationPreferenceRequestSchema>;
+
+/** GET /api/notification-preferences: every kind and whether it is emailed (on by default). */
+export const notificationPreferencesSchema = z.array(
+  z.object({ kind: z.enum(notificationKinds), email: z.boolean() }),
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -1,0 +1,70 @@
+import type { Queue } from 'bullmq';
+import type { Pool } from 'pg';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { load } from '@wagers/platform/aggregate';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import type { Logger } from '@wagers/platform/logger';
+import type { Projector } from '@wagers/platform/projections/projector';
+import { runProjector, type RunningProjector } from '@wagers/platform/projections/runner';
+import { inviteJobOptions, type NotificationJob } from '../jobs.ts';
+import { concernsBoth, isNotifiable, noticesFor } from './recipients.ts';
+
+/** Its own checkpoint row, apart from the projection service's list: a rebuild never resets it. */
+export const NOTIFICATIONS_DISPATCHER_NAME = 'notifier-notifications';
+
+/** The job of one event for one person; adding it again is a no-op while the job is kept. */
+export const noticeJobId = (eventId: string, recipientId: string) => `${eventId}_${recipientId}`;
+
+/**
+ * Follows the log and queues one job per event and person it concerns. Like the invite
+ * dispatcher it owns no tables and is never rebuilt, so nothing is sent twice.
+ */
+export function notificationsDispatcher(
+  queue: Queue<NotificationJob>,
+  store: EventStore,
+): Projector {
+  return {
+    name: NOTIFICATIONS_DISPATCHER_NAME,
+    version: 1,
+    tables: [],
+    async apply(_client, event) {
+      if (!isNotifiable(event)) return;
+      const parties = event.streamId.startsWith('bet-')
+        ? await load(store, betAggregate, event.streamId.slice('bet-'.length))
+        : null;
+      for (const notice of noticesFor(event, parties)) {
+        // Nobody is told about what they did themselves; a disagreement or a completion is news
+        // to both sides, whoever's report caused it.
+        if (notice.recipientId === event.metadata.actorId && !concernsBoth(notice.kind)) continue;
+        await queue.add(
+          'notice',
+          {
+            kind: 'notice',
+            eventId: event.id,
+            eventType: event.type,
+            actorId: event.metadata.actorId,
+            recipientId: notice.recipientId,
+            notification: notice.kind,
+            betId: notice.betId,
+          },
+          { ...inviteJobOptions, jobId: noticeJobId(event.id, notice.recipientId) },
+        );
+      }
+    },
+  };
+}
+
+export function startNotificationsDispatcher(deps: {
+  queue: Queue<NotificationJob>;
+  store: EventStore;
+  pool: Pool;
+  connectionString: string;
+  logger: Logger;
+}): RunningProjector {
+  return runProjector(notificationsDispatcher(deps.queue, deps.store), {
+    store: deps.store,
+    pool: deps.pool,
+    connectionString: deps.connectionString,
+    logger: deps.logger.child({ component: NOTIFICATIONS_DISPATCHER_NAME }),
+  });
+}

@@ -1,0 +1,70 @@
+import type { NotificationKind } from '@wagers/contracts/api/notifications';
+import { betEventSchemas } from '@wagers/contracts/events/bet';
+import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
+import { inviteEventSchemas } from '@wagers/contracts/events/invite';
+import type { RecordedEvent } from '@wagers/platform/event-store/port';
+
+export interface Notice {
+  recipientId: string;
+  kind: NotificationKind;
+  betId: string | null;
+}
+
+/** The two sides of a bet, read from its stream when an event does not name them. */
+export interface BetParties {
+  creatorId: string | null;
+  opponentId: string | null;
+}
+
+const BET_KINDS: Partial<Record<string, NotificationKind>> = {
+  BetProposed: 'bet_proposed',
+  BetAccepted: 'bet_answered',
+  BetDeclined: 'bet_answered',
+  ResolutionSubmitted: 'outcome_reported',
+  ResolutionDisputed: 'reports_disagree',
+  BetCompleted: 'bet_completed',
+};
+
+/** Kinds both sides hear of, whoever acted. */
+export const concernsBoth = (kind: NotificationKind) =>
+  kind === 'reports_disagree' || kind === 'bet_completed';
+
+/** Whether an event may concern someone (so the bet's parties are worth reading). */
+export const isNotifiable = (event: RecordedEvent) =>
+  event.type in BET_KINDS || event.type === 'InviteAccepted' || event.type === 'FriendRequestSent';
+
+/**
+ * Who is told about an event, and as what kind: the other side of whoever acted, or both sides
+ * when nobody in particular acted (a disagreement, a completion).
+ */
+export function noticesFor(event: RecordedEvent, parties: BetParties | null): Notice[] {
+  if (event.type === 'FriendRequestSent') {
+    const { receiverId } = friendshipEventSchemas.FriendRequestSent.parse(event.data);
+    return [{ recipientId: receiverId, kind: 'friend_request', betId: null }];
+  }
+  if (event.type === 'InviteAccepted') {
+    const { inviterId } = inviteEventSchemas.InviteAccepted.parse(event.data);
+    return [{ recipientId: inviterId, kind: 'invite_accepted', betId: null }];
+  }
+  const kind = BET_KINDS[event.type];
+  if (!kind || !parties || !event.streamId.startsWith('bet-')) return [];
+  const betId = event.streamId.slice('bet-'.length);
+  const { creatorId, opponentId } = parties;
+  const to = (ids: (string | null)[]) =>
+    ids
+      .filter((id): id is string => id !== null)
+      .map((recipientId) => ({ recipientId, kind, betId }));
+  switch (event.type) {
+    case 'BetProposed':
+      return to([betEventSchemas.BetProposed.parse(event.data).opponentId]);
+    case 'BetAccepted':
+    case 'BetDeclined':
+      return to([creatorId]);
+    case 'ResolutionSubmitted': {
+      const { party } = betEventSchemas.ResolutionSubmitted.parse(event.data);
+      return to([party === 'creator' ? opponentId : creatorId]);
+    }
+    default:
+      return to([creatorId, opponentId]);
+  }
+}
