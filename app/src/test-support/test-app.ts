@@ -131,7 +131,8 @@ export class ApiClient {
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    const setCookie = response.headers.get('set-cookie');
+    // The last cookie set wins, as in a browser (switching accounts clears one and sets another).
+    const setCookie = response.headers.getSetCookie().at(-1);
     if (setCookie) {
       const pair = setCookie.split(';')[0] ?? '';
       this.cookie = pair.endsWith('=') ? null : pair;
@@ -169,9 +170,17 @@ export class ApiClient {
     if (asked.status !== 202)
       throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
     const link = await waitForMailLink(this.baseUrl, email, before);
-    const followed = await this.request('GET', link.replace(/^https?:\/\/[^/]+/, ''));
-    if (followed.status !== 303 || !this.cookie)
-      throw new Error(`sign-in link failed: ${followed.status}`);
+    const confirmed = await this.confirmLink(link);
+    if (confirmed.status !== 303 || !this.cookie)
+      throw new Error(`sign-in link failed: ${confirmed.status}`);
+  }
+
+  /** Opens a sign-in link and confirms it, as the person does on the page the link lands on. */
+  async confirmLink(link: string): Promise<ApiResponse> {
+    const url = new URL(link);
+    const page = await this.get(url.pathname + url.search);
+    if (page.status !== 200) return page;
+    return this.post('/api/login/verify', { token: url.searchParams.get('token') });
   }
 }
 

@@ -23,6 +23,15 @@ export class LoginLinks {
     return token;
   }
 
+  /** Who a link would sign in, without using it up: the confirmation page shows this. */
+  async peek(token: string, now: Date): Promise<{ email: string } | null> {
+    const result = await this.pool.query<{ email: string }>(
+      'SELECT email FROM login_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+      [hashToken(token), now],
+    );
+    return result.rows[0] ?? null;
+  }
+
   /** Uses a link up: works once, and only before it expires. */
   async redeem(
     token: string,

@@ -1,19 +1,38 @@
-import express, { Router } from 'express';
-import { emailLoginRequestSchema, localRedirectSchema } from '@wagers/contracts/api/auth';
+import express, { Router, type Response } from 'express';
+import {
+  emailLoginRequestSchema,
+  localRedirectSchema,
+  loginConfirmRequestSchema,
+} from '@wagers/contracts/api/auth';
 import { sessionToken } from '@wagers/platform/auth/sessions';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { loadUserView } from '../users/load-user.ts';
 import { signInByEmail } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
 import { oauthRouter } from './oauth.ts';
 import { configuredProviders } from './providers.ts';
-import { checkEmailPage, linkProblemPage, loginPage, type Provider } from './pages.ts';
+import {
+  checkEmailPage,
+  confirmSignInPage,
+  linkProblemPage,
+  loginPage,
+  logoutPage,
+  type Provider,
+} from './pages.ts';
 
 function safeRedirect(value: unknown): string | undefined {
   const parsed = localRedirectSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+function expiredLink(res: Response): void {
+  res
+    .status(400)
+    .type('html')
+    .send(linkProblemPage('This sign-in link has expired or was already used.'));
 }
 
 /** Email sign-in: a page, a single-use link by email, a session cookie. */
@@ -90,25 +109,43 @@ export function authRouter(deps: CommandServiceDeps): Router {
 
   router.get('/api/login/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const redeemed = token ? await links.redeem(token, deps.runtime.now()) : null;
-    if (!redeemed) {
-      res
-        .status(400)
-        .type('html')
-        .send(linkProblemPage('This sign-in link has expired or was already used.'));
-      return;
-    }
-    const { userId, newAccount } = await signInByEmail(
-      deps,
-      redeemed.email,
-      commandContext(req, deps.runtime),
-      res,
-    );
-    req.log.info({ userId, newAccount }, 'signed in');
-    res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
+    const pending = token ? await links.peek(token, deps.runtime.now()) : null;
+    if (!pending) return expiredLink(res);
+    const current = req.userId ? await loadUserView(deps.store, req.userId) : null;
+    res
+      .type('html')
+      .send(
+        confirmSignInPage({ email: pending.email, token, currentEmail: current?.email ?? null }),
+      );
   });
 
-  router.get('/api/logout', async (req, res) => {
+  router.post(
+    '/api/login/verify',
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    async (req, res) => {
+      const parsed = loginConfirmRequestSchema.safeParse(req.body);
+      const redeemed = parsed.success
+        ? await links.redeem(parsed.data.token, deps.runtime.now())
+        : null;
+      if (!redeemed) return expiredLink(res);
+      // The session this browser had ends: the person confirmed who they become.
+      if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+      const { userId, newAccount } = await signInByEmail(
+        deps,
+        redeemed.email,
+        commandContext(req, deps.runtime),
+        res,
+      );
+      req.log.info({ userId, newAccount }, 'signed in');
+      res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
+    },
+  );
+
+  router.get('/api/logout', (req, res) => {
+    res.type('html').send(logoutPage(Boolean(req.userId)));
+  });
+
+  router.post('/api/logout', async (req, res) => {
     await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
     res.redirect(303, '/');
   });

@@ -21,3 +21,9 @@ export const emailLoginRequestSchema = z.object({
   redirect: localRedirectSchema.optional(),
 });
 export type EmailLoginRequest = z.infer<typeof emailLoginRequestSchema>;
+
+/** Confirms a sign-in link by POST, so opening the link (or a scanner prefetching it) uses nothing. */
+export const loginConfirmRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+});
+export type LoginConfirmRequest = z.infer<typeof loginConfirmRequestSchema>;
