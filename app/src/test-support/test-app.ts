@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { comparePositions } from '@wagers/contracts/position';
+import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
@@ -104,8 +105,19 @@ export interface ApiResponse<T = unknown> {
  * false) keeps the cookie and nothing else, as curl or a script would.
  */
 export class ApiClient {
-  cookie: string | null = null;
+  /** Every cookie the product set, by name (paths are not modelled). */
+  private readonly cookies = new Map<string, string>();
   position: string | null = null;
+
+  /** The session cookie as `name=value`, or null when signed out. */
+  get cookie(): string | null {
+    const value = this.cookies.get(SESSION_COOKIE);
+    return value ? `${SESSION_COOKIE}=${value}` : null;
+  }
+  set cookie(pair: string | null) {
+    if (pair) this.cookies.set(SESSION_COOKIE, pair.slice(pair.indexOf('=') + 1));
+    else this.cookies.delete(SESSION_COOKIE);
+  }
 
   constructor(
     readonly baseUrl: string,
@@ -123,7 +135,9 @@ export class ApiClient {
       redirect: 'manual',
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
         ...(this.sendsPosition && this.position && method === 'GET'
           ? { 'x-wagers-position': this.position }
           : {}),
@@ -131,11 +145,13 @@ export class ApiClient {
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    // The last cookie set wins, as in a browser (switching accounts clears one and sets another).
-    const setCookie = response.headers.getSetCookie().at(-1);
-    if (setCookie) {
-      const pair = setCookie.split(';')[0] ?? '';
-      this.cookie = pair.endsWith('=') ? null : pair;
+    // In order, as a browser does: switching accounts clears one session cookie and sets another.
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const index = pair.indexOf('=');
+      const value = pair.slice(index + 1);
+      if (value) this.cookies.set(pair.slice(0, index), value);
+      else this.cookies.delete(pair.slice(0, index));
     }
     const position = response.headers.get('x-wagers-position');
     if (position && (!this.position || comparePositions(position, this.position) > 0))

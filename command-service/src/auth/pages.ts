@@ -124,3 +124,36 @@ export function logoutPage(signedIn: boolean): string {
 <p><a href="/api/login">Sign in</a></p>`,
   );
 }
+
+/** A provider sign-in that could not finish: says why and offers to start again. */
+export function providerProblemPage(message: string, retry: Provider): string {
+  return layout(
+    'Sign-in',
+    `<h1>Sign-in did not finish</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<a class="provider" href="${escapeHtml(retry.href)}">Try again with ${escapeHtml(retry.name)}</a>
+<p class="muted"><a href="/api/login">Other ways to sign in</a></p>`,
+  );
+}
+
+/** The provider shared no email: the person gives one, and a link to it confirms it is theirs. */
+export function providerEmailPage(options: {
+  providerId: string;
+  providerName: string;
+  pending: string;
+  error?: string;
+  email?: string;
+}): string {
+  return layout(
+    'Your email',
+    `<h1>One more step</h1>
+<p>${escapeHtml(options.providerName)} did not share an email address with us. Enter yours and we will send a link to confirm it.</p>
+${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="/api/login/${escapeHtml(options.providerId)}/email">
+  <input type="hidden" name="pending" value="${escapeHtml(options.pending)}">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}" placeholder="you@example.com">
+  <button type="submit">Email me a link</button>
+</form>`,
+  );
+}

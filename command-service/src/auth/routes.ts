@@ -12,8 +12,9 @@ import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
 import { signInByEmail } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
-import { oauthRouter } from './oauth.ts';
-import { configuredProviders } from './providers.ts';
+import { linkConfirmedIdentity, oauthRouter } from './oauth.ts';
+import { configuredProviders } from './providers/index.ts';
+import { sendSignInLink, TOO_MANY_LINKS } from './send-link.ts';
 import {
   checkEmailPage,
   confirmSignInPage,
@@ -45,7 +46,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
       name: provider.name,
       href: `/api/login/${provider.id}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
     }));
-  router.use(oauthRouter(deps, configured));
+  router.use(oauthRouter(deps, configured, links));
 
   router.get('/api/login', (req, res) => {
     const redirect = safeRedirect(req.query.redirect);
@@ -85,22 +86,20 @@ export function authRouter(deps: CommandServiceDeps): Router {
         return;
       }
       const { email, redirect } = parsed.data;
-      const token = await links.issue(email, redirect ?? null, deps.runtime.now());
-      if (!token) {
-        const message =
-          'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
+      const sent = await sendSignInLink(deps, links, email, redirect ?? null);
+      if (!sent) {
         if (fromForm) {
           res
             .status(429)
             .type('html')
-            .send(loginPage({ error: message, email, redirect, providers: providers(redirect) }));
+            .send(
+              loginPage({ error: TOO_MANY_LINKS, email, redirect, providers: providers(redirect) }),
+            );
         } else {
-          res.status(429).json(problem('rate_limited', message));
+          res.status(429).json(problem('rate_limited', TOO_MANY_LINKS));
         }
         return;
       }
-      const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
-      await deps.signInMailer.sendSignInLink(email, link);
       req.log.info('sign-in link sent');
       if (fromForm) res.type('html').send(checkEmailPage(email, deps.config.devInbox));
       else res.status(202).json({ status: 'sent' });
@@ -136,6 +135,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
         commandContext(req, deps.runtime),
         res,
       );
+      if (redeemed.identity) await linkConfirmedIdentity(deps, redeemed.identity, userId);
       req.log.info({ userId, newAccount }, 'signed in');
       res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
     },

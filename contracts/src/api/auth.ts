@@ -27,3 +27,10 @@ export const loginConfirmRequestSchema = z.object({
   token: z.string().min(1).max(200),
 });
 export type LoginConfirmRequest = z.infer<typeof loginConfirmRequestSchema>;
+
+/** The email a person gives when their provider shared none; confirmed by a link before use. */
+export const providerEmailRequestSchema = z.object({
+  pending: z.string().min(1).max(200),
+  email: emailSchema,
+});
+export type ProviderEmailRequest = z.infer<typeof providerEmailRequestSchema>;
