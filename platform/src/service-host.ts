@@ -13,6 +13,7 @@ import { baseApp } from './http/app.ts';
 import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics } from './http/metrics.ts';
 import { notFoundHandler, problemHandler } from './http/problem.ts';
+import { mountedRoutes, type MountedRoute } from './http/routes.ts';
 import { resolveInfrastructure } from './infrastructure.ts';
 import type { Logger } from './logger.ts';
 import { migrate, platformMigrations, type MigrationSet } from './migrations.ts';
@@ -57,6 +58,8 @@ export interface RunningHost {
   url: string;
   databaseUrl: string;
   redisUrl: string;
+  /** What the process serves, for the API document's coverage check. */
+  routes(): MountedRoute[];
   stop(): Promise<void>;
 }
 
@@ -176,7 +179,13 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     publicUrl ||= `http://localhost:${port}`;
     logger.info({ url: publicUrl, devInbox: config.devInbox }, 'listening');
-    return { url: `http://localhost:${port}`, databaseUrl, redisUrl, stop };
+    return {
+      url: `http://localhost:${port}`,
+      databaseUrl,
+      redisUrl,
+      routes: () => mountedRoutes(app),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,7 @@ import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { startWagers, type RunningWagers } from '../server.ts';
+import { checkAgainstDocument } from './api-contract.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -163,6 +164,13 @@ export class ApiClient {
     } catch {
       // Not JSON (an HTML page): keep the text.
     }
+    checkAgainstDocument(
+      method,
+      path,
+      response.status,
+      response.headers.get('content-type') ?? '',
+      parsed,
+    );
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -81,7 +81,10 @@ export function authRouter(deps: CommandServiceDeps): Router {
               }),
             );
         } else {
-          res.status(400).json(problem('validation_failed', message, errors));
+          res
+            .status(400)
+            .type('application/problem+json')
+            .json(problem('validation_failed', message, errors));
         }
         return;
       }
@@ -96,7 +99,10 @@ export function authRouter(deps: CommandServiceDeps): Router {
               loginPage({ error: TOO_MANY_LINKS, email, redirect, providers: providers(redirect) }),
             );
         } else {
-          res.status(429).json(problem('rate_limited', TOO_MANY_LINKS));
+          res
+            .status(429)
+            .type('application/problem+json')
+            .json(problem('rate_limited', TOO_MANY_LINKS));
         }
         return;
       }
