@@ -18,6 +18,8 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `pretty`: one readable line per entry; `json`: for log collectors. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
@@ -88,6 +90,7 @@ export const configSchema = z
     /** The development inbox and outbox: on unless production, or when asked for. */
     devInbox: env.DEV_INBOX ?? env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
   }));
 
 export type Config = z.infer<typeof configSchema>;

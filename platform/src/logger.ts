@@ -1,10 +1,20 @@
 import { pino, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 export type { Logger };
 
-/** Structured JSON logs; anything that could carry a secret is redacted wherever it appears. */
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
-  return pino({
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * Structured logs; anything that could carry a secret is redacted wherever it appears. `pretty`
+ * writes one readable line per entry (development); `json` is for machines (production).
+ */
+export function createLogger(
+  level: string,
+  base: Record<string, unknown> = {},
+  format: LogFormat = 'json',
+): Logger {
+  const options = {
     level,
     base: { service: 'wagers', ...base },
     redact: {
@@ -20,5 +30,16 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  if (format === 'json') return pino(options);
+  return pino(
+    options,
+    pinoPretty({
+      colorize: process.stdout.isTTY,
+      translateTime: 'HH:MM:ss',
+      ignore: 'pid,hostname,service',
+      singleLine: true,
+      sync: true,
+    }),
+  );
 }

@@ -60,6 +60,8 @@ export interface RunningHost {
   redisUrl: string;
   /** What the process serves, for the API document's coverage check. */
   routes(): MountedRoute[];
+  /** The servers it started itself (embedded PostgreSQL, Redis), named for the start-up banner. */
+  embedded: string[];
   stop(): Promise<void>;
 }
 
@@ -184,6 +186,7 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       databaseUrl,
       redisUrl,
       routes: () => mountedRoutes(app),
+      embedded: infrastructure.embedded,
       stop,
     };
   } catch (error) {
