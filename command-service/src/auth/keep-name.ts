@@ -3,7 +3,6 @@ import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
 import { advanceUserSessions } from '@wagers/platform/auth/sessions';
 import type { CommandContext } from '@wagers/platform/decider';
-import { CAUSALITY_TIMEOUT_MS } from '../causality.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUser } from '../users/load-user.ts';
 
@@ -13,14 +12,14 @@ import { loadUser } from '../users/load-user.ts';
  * manager, so this waits for it (as long as a signed-in command would) before it decides.
  */
 export async function keepProviderName(
-  deps: Pick<CommandServiceDeps, 'store' | 'pool' | 'logger'>,
+  deps: Pick<CommandServiceDeps, 'store' | 'pool' | 'logger' | 'config'>,
   userId: string,
   name: { firstName: string | null; lastName: string | null },
   context: CommandContext,
 ): Promise<void> {
   const parsed = updateProfileRequestSchema.safeParse(name);
   if (!parsed.success) return;
-  const deadline = Date.now() + CAUSALITY_TIMEOUT_MS;
+  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
   let user = await loadUser(deps.store, userId);
   while (user.status !== 'registered' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 25));
