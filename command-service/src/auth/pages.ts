@@ -92,11 +92,15 @@ export function linkProblemPage(message: string): string {
 export function confirmSignInPage(options: {
   email: string;
   token: string;
-  currentEmail: string | null;
+  /** Who is signed in in this browser now: null for nobody, `email: null` when not yet known. */
+  current: { email: string | null } | null;
 }): string {
+  const who = options.current?.email
+    ? `as <strong>${escapeHtml(options.current.email)}</strong>`
+    : 'to another account';
   const switching =
-    options.currentEmail && options.currentEmail !== options.email
-      ? `<p class="error" role="alert">You are signed in as <strong>${escapeHtml(options.currentEmail)}</strong>. Continuing signs you out of that account.</p>`
+    options.current && options.current.email !== options.email
+      ? `<p class="error" role="alert">You are signed in ${who}. Continuing signs you out of that account.</p>`
       : '';
   return layout(
     'Confirm sign-in',

@@ -116,12 +116,10 @@ export function authRouter(deps: CommandServiceDeps): Router {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const pending = token ? await links.peek(token, deps.runtime.now()) : null;
     if (!pending) return expiredLink(res);
-    const current = req.userId ? await loadUserView(deps.store, req.userId) : null;
-    res
-      .type('html')
-      .send(
-        confirmSignInPage({ email: pending.email, token, currentEmail: current?.email ?? null }),
-      );
+    const current = req.userId
+      ? { email: (await loadUserView(deps.store, req.userId))?.email ?? null }
+      : null;
+    res.type('html').send(confirmSignInPage({ email: pending.email, token, current }));
   });
 
   router.post(

@@ -110,6 +110,7 @@ describe('email sign-in', () => {
 
   it('does not switch an open session to the account of a link someone else sent', async () => {
     const victim = await app.signIn('victim.csrf@example.com');
+    await app.settled();
     const attacker = app.anonymous();
     await attacker.post('/api/login/email', { email: 'attacker.csrf@example.com' });
     const attackerLink = await waitForMailLink(app.url, 'attacker.csrf@example.com');
