@@ -1,23 +1,20 @@
 import * as client from 'openid-client';
-import { fetchJson, manualConfiguration, type SignInProvider } from './provider.ts';
+import {
+  fetchJson,
+  plainOAuth2,
+  type PlainOAuth2Settings,
+  type SignInProvider,
+} from './provider.ts';
 
 /** GitHub: plain OAuth 2.0; the person's id and primary email come from its API. */
-export function github(settings: {
-  baseUrl: string;
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-}): SignInProvider {
-  const web = settings.baseUrl.replace(/\/$/, '');
-  const api = settings.apiUrl.replace(/\/$/, '');
-  const configuration = manualConfiguration(
-    {
-      issuer: web,
-      authorization_endpoint: `${web}/login/oauth/authorize`,
-      token_endpoint: `${web}/login/oauth/access_token`,
-    },
-    settings.clientId,
-    client.ClientSecretPost(settings.clientSecret),
+export function github(settings: PlainOAuth2Settings): SignInProvider {
+  const { configuration, api } = plainOAuth2(
+    settings,
+    ({ web }) => ({
+      authorization: `${web}/login/oauth/authorize`,
+      token: `${web}/login/oauth/access_token`,
+    }),
+    client.ClientSecretPost,
   );
   return {
     id: 'github',

@@ -54,15 +54,33 @@ export function discovered(
   };
 }
 
-/** A plain OAuth 2.0 server with no discovery document: its endpoints are known. */
-export function manualConfiguration(
-  endpoints: { issuer: string; authorization_endpoint: string; token_endpoint: string },
-  clientId: string,
-  clientAuth: client.ClientAuth,
-): client.Configuration {
-  const configuration = new client.Configuration(endpoints, clientId, undefined, clientAuth);
-  if (isPlainHttp(endpoints.token_endpoint)) client.allowInsecureRequests(configuration);
-  return configuration;
+export interface PlainOAuth2Settings {
+  baseUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * A plain OAuth 2.0 server with no discovery document (GitHub, X): its endpoints are known paths
+ * under its site (`web`) or its API host (`api`).
+ */
+export function plainOAuth2(
+  settings: PlainOAuth2Settings,
+  endpoints: (hosts: { web: string; api: string }) => { authorization: string; token: string },
+  clientAuth: (secret: string) => client.ClientAuth,
+): { configuration: client.Configuration; api: string } {
+  const web = settings.baseUrl.replace(/\/$/, '');
+  const api = settings.apiUrl.replace(/\/$/, '');
+  const { authorization, token } = endpoints({ web, api });
+  const configuration = new client.Configuration(
+    { issuer: web, authorization_endpoint: authorization, token_endpoint: token },
+    settings.clientId,
+    undefined,
+    clientAuth(settings.clientSecret),
+  );
+  if (isPlainHttp(token)) client.allowInsecureRequests(configuration);
+  return { configuration, api };
 }
 
 /** A GET to a provider's API with the access token, as JSON. */

@@ -1,26 +1,23 @@
 import * as client from 'openid-client';
-import { fetchJson, manualConfiguration, type SignInProvider } from './provider.ts';
+import {
+  fetchJson,
+  plainOAuth2,
+  type PlainOAuth2Settings,
+  type SignInProvider,
+} from './provider.ts';
 
 /**
  * X: OAuth 2.0 with PKCE. X shares a confirmed email only when the person has one and the app
  * may read it; without one the person gives an email on our page and confirms it by link.
  */
-export function x(settings: {
-  baseUrl: string;
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-}): SignInProvider {
-  const web = settings.baseUrl.replace(/\/$/, '');
-  const api = settings.apiUrl.replace(/\/$/, '');
-  const configuration = manualConfiguration(
-    {
-      issuer: web,
-      authorization_endpoint: `${web}/i/oauth2/authorize`,
-      token_endpoint: `${api}/2/oauth2/token`,
-    },
-    settings.clientId,
-    client.ClientSecretBasic(settings.clientSecret),
+export function x(settings: PlainOAuth2Settings): SignInProvider {
+  const { configuration, api } = plainOAuth2(
+    settings,
+    ({ web, api }) => ({
+      authorization: `${web}/i/oauth2/authorize`,
+      token: `${api}/2/oauth2/token`,
+    }),
+    client.ClientSecretBasic,
   );
   return {
     id: 'x',
