@@ -1,5 +1,5 @@
 import { updateProfileRequestSchema } from '@wagers/contracts/api/profile';
-import { userAggregate } from '@wagers/domain/users/user';
+import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
 import { advanceUserSessions } from '@wagers/platform/auth/sessions';
 import type { CommandContext } from '@wagers/platform/decider';
@@ -19,12 +19,7 @@ export async function keepProviderName(
 ): Promise<void> {
   const parsed = updateProfileRequestSchema.safeParse(name);
   if (!parsed.success) return;
-  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
-  let user = await loadUser(deps.store, userId);
-  while (user.status !== 'registered' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    user = await loadUser(deps.store, userId);
-  }
+  const user = await waitForRegistration(deps, userId);
   if (user.status !== 'registered') {
     deps.logger.warn({ userId }, 'account not registered in time; the provider name is not kept');
     return;
@@ -38,4 +33,18 @@ export async function keepProviderName(
     { ...context, actorId: userId },
   );
   if (result.position) await advanceUserSessions(deps.pool, userId, result.position);
+}
+
+/** The account as its stream has it, once a process manager has registered it (or time is up). */
+export async function waitForRegistration(
+  deps: Pick<CommandServiceDeps, 'store' | 'config'>,
+  userId: string,
+): Promise<UserState> {
+  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
+  let user = await loadUser(deps.store, userId);
+  while (user.status !== 'registered' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    user = await loadUser(deps.store, userId);
+  }
+  return user;
 }

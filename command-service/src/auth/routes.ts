@@ -9,9 +9,9 @@ import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { loadUserView } from '../users/load-user.ts';
 import { signInByEmail } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
+import { waitForRegistration } from './keep-name.ts';
 import { linkConfirmedIdentity, oauthRouter } from './oauth.ts';
 import { configuredProviders } from './providers/index.ts';
 import { sendSignInLink, TOO_MANY_LINKS } from './send-link.ts';
@@ -116,8 +116,9 @@ export function authRouter(deps: CommandServiceDeps): Router {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const pending = token ? await links.peek(token, deps.runtime.now()) : null;
     if (!pending) return expiredLink(res);
-    const current = req.userId
-      ? { email: (await loadUserView(deps.store, req.userId))?.email ?? null }
+    const signedIn = req.userId ? await waitForRegistration(deps, req.userId) : null;
+    const current = signedIn
+      ? { email: signedIn.status === 'registered' ? signedIn.email : null }
       : null;
     res.type('html').send(confirmSignInPage({ email: pending.email, token, current }));
   });
