@@ -48,7 +48,14 @@ describe('each service as its own process', () => {
     const link = await waitForMailLink(urls.notifier, 'split@example.com');
     expect(link).toContain(`${urls['command-service']}/api/login/verify`);
 
-    const followed = await fetch(link, { redirect: 'manual' });
+    const page = await fetch(link, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const followed = await fetch(`${urls['command-service']}/api/login/verify`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }),
+    });
     expect(followed.status).toBe(303);
     const cookie = (followed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { apiDocsRouter } from './api-docs/routes.ts';
 import { auditRouter } from './audit/routes.ts';
 import { authRouter } from './auth/routes.ts';
 import { avatarRouter } from './avatar/routes.ts';
@@ -20,6 +21,7 @@ export function commandRouter(deps: CommandServiceDeps): Router {
   router.use(express.json({ limit: '100kb' }));
   router.use('/api', awaitSessionCausality(deps));
   router.use(authRouter(deps));
+  router.use(apiDocsRouter());
   router.use(friendsRouter(deps));
   router.use(invitesRouter(deps));
   router.use(smsInboundRouter(deps));

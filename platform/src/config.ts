@@ -18,6 +18,8 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `pretty`: one readable line per entry; `json`: for log collectors. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
@@ -63,6 +65,18 @@ export const configSchema = z
     /** GitHub Enterprise hosts; github.com by default. */
     GITHUB_BASE_URL: z.url().default('https://github.com'),
     GITHUB_API_URL: z.url().default('https://api.github.com'),
+    /** OpenID issuer whose discovery document Google sign-in reads. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    X_CLIENT_ID: z.string().optional(),
+    X_CLIENT_SECRET: z.string().optional(),
+    X_BASE_URL: z.url().default('https://x.com'),
+    X_API_URL: z.url().default('https://api.x.com'),
+    /** Apple's Services ID, team id, key id and the key's PKCS#8 PEM (newlines may be written \\n). */
+    APPLE_CLIENT_ID: z.string().optional(),
+    APPLE_TEAM_ID: z.string().optional(),
+    APPLE_KEY_ID: z.string().optional(),
+    APPLE_PRIVATE_KEY: z.string().optional(),
+    APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   })
   .superRefine((env, ctx) => {
     if (env.EVENT_STORE === 'eventstoredb' && !env.EVENTSTORE_URL) {
@@ -78,6 +92,7 @@ export const configSchema = z
     /** The development inbox and outbox: on unless production, or when asked for. */
     devInbox: env.DEV_INBOX ?? env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
   }));
 
 export type Config = z.infer<typeof configSchema>;

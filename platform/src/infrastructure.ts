@@ -5,6 +5,8 @@ import type { Logger } from './logger.ts';
 export interface Infrastructure {
   databaseUrl: string;
   redisUrl: string;
+  /** The servers this process started itself, named for people. */
+  embedded: string[];
   stop(): Promise<void>;
 }
 
@@ -14,6 +16,7 @@ export async function resolveInfrastructure(
   logger: Logger,
 ): Promise<Infrastructure> {
   const stops: (() => Promise<void>)[] = [];
+  const embeddedParts: string[] = [];
   let databaseUrl = config.DATABASE_URL;
   if (databaseUrl) {
     logger.info({ host: new URL(databaseUrl).host }, 'PostgreSQL: using DATABASE_URL');
@@ -22,6 +25,7 @@ export async function resolveInfrastructure(
     const embedded = await startEmbeddedPostgres(config.DATA_DIR, logger);
     stops.push(() => embedded.stop());
     databaseUrl = embedded.url;
+    embeddedParts.push(`PostgreSQL (${config.DATA_DIR}/postgres)`);
     logger.info(
       {
         dataDir: `${config.DATA_DIR}/postgres`,
@@ -39,6 +43,7 @@ export async function resolveInfrastructure(
       const embedded = await startEmbeddedRedis(config.DATA_DIR, logger);
       stops.push(() => embedded.stop());
       redisUrl = embedded.url;
+      embeddedParts.push('Redis (redis-server from the PATH)');
       logger.info(
         { port: new URL(redisUrl).port },
         'Redis: redis-server from the PATH (set REDIS_URL to use another)',
@@ -56,6 +61,7 @@ export async function resolveInfrastructure(
   return {
     databaseUrl,
     redisUrl,
+    embedded: embeddedParts,
     async stop() {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },

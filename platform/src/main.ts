@@ -21,7 +21,7 @@ export function runMain(
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL, { service: name });
+  const logger = createLogger(config.LOG_LEVEL, { service: name }, config.logFormat);
   start(config, logger).then(
     (running) => {
       let stopping = false;

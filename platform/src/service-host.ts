@@ -14,6 +14,7 @@ import { healthRouter, type ReadinessCheck } from './http/health.ts';
 import { createMetrics } from './http/metrics.ts';
 import { avatarBucketOrigins } from './http/security-headers.ts';
 import { notFoundHandler, problemHandler } from './http/problem.ts';
+import { mountedRoutes, type MountedRoute } from './http/routes.ts';
 import { resolveInfrastructure } from './infrastructure.ts';
 import { limitMigrations } from './limits/migrations.ts';
 import type { Logger } from './logger.ts';
@@ -59,6 +60,10 @@ export interface RunningHost {
   url: string;
   databaseUrl: string;
   redisUrl: string;
+  /** What the process serves, for the API document's coverage check. */
+  routes(): MountedRoute[];
+  /** The servers it started itself (embedded PostgreSQL, Redis), named for the start-up banner. */
+  embedded: string[];
   stop(): Promise<void>;
 }
 
@@ -192,7 +197,14 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     publicUrl ||= `http://localhost:${port}`;
     logger.info({ url: publicUrl, devInbox: config.devInbox }, 'listening');
-    return { url: `http://localhost:${port}`, databaseUrl, redisUrl, stop };
+    return {
+      url: `http://localhost:${port}`,
+      databaseUrl,
+      redisUrl,
+      routes: () => mountedRoutes(app),
+      embedded: infrastructure.embedded,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -31,7 +31,8 @@ describe('a newcomer signs in by email link', () => {
     await expect(avatar.textContent()).resolves.toContain('Z');
     await screenshot(page, 'dashboard-empty-desktop');
 
-    await page.goto('/api/logout');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.getByRole('link', { name: 'Get started', exact: true }).first().waitFor();
     await context.close();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { comparePositions } from '@wagers/contracts/position';
+import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
@@ -8,6 +9,7 @@ import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { startWagers, type RunningWagers } from '../server.ts';
+import { checkAgainstDocument } from './api-contract.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -116,8 +118,19 @@ export interface ApiResponse<T = unknown> {
  * false) keeps the cookie and nothing else, as curl or a script would.
  */
 export class ApiClient {
-  cookie: string | null = null;
+  /** Every cookie the product set, by name (paths are not modelled). */
+  private readonly cookies = new Map<string, string>();
   position: string | null = null;
+
+  /** The session cookie as `name=value`, or null when signed out. */
+  get cookie(): string | null {
+    const value = this.cookies.get(SESSION_COOKIE);
+    return value ? `${SESSION_COOKIE}=${value}` : null;
+  }
+  set cookie(pair: string | null) {
+    if (pair) this.cookies.set(SESSION_COOKIE, pair.slice(pair.indexOf('=') + 1));
+    else this.cookies.delete(SESSION_COOKIE);
+  }
 
   constructor(
     readonly baseUrl: string,
@@ -135,7 +148,9 @@ export class ApiClient {
       redirect: 'manual',
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
         ...(this.sendsPosition && this.position && method === 'GET'
           ? { 'x-wagers-position': this.position }
           : {}),
@@ -143,10 +158,13 @@ export class ApiClient {
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const pair = setCookie.split(';')[0] ?? '';
-      this.cookie = pair.endsWith('=') ? null : pair;
+    // In order, as a browser does: switching accounts clears one session cookie and sets another.
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const index = pair.indexOf('=');
+      const value = pair.slice(index + 1);
+      if (value) this.cookies.set(pair.slice(0, index), value);
+      else this.cookies.delete(pair.slice(0, index));
     }
     const position = response.headers.get('x-wagers-position');
     if (position && (!this.position || comparePositions(position, this.position) > 0))
@@ -158,6 +176,13 @@ export class ApiClient {
     } catch {
       // Not JSON (an HTML page): keep the text.
     }
+    checkAgainstDocument(
+      method,
+      path,
+      response.status,
+      response.headers.get('content-type') ?? '',
+      parsed,
+    );
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -181,9 +206,17 @@ export class ApiClient {
     if (asked.status !== 202)
       throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
     const link = await waitForMailLink(this.baseUrl, email, before);
-    const followed = await this.request('GET', link.replace(/^https?:\/\/[^/]+/, ''));
-    if (followed.status !== 303 || !this.cookie)
-      throw new Error(`sign-in link failed: ${followed.status}`);
+    const confirmed = await this.confirmLink(link);
+    if (confirmed.status !== 303 || !this.cookie)
+      throw new Error(`sign-in link failed: ${confirmed.status}`);
+  }
+
+  /** Opens a sign-in link and confirms it, as the person does on the page the link lands on. */
+  async confirmLink(link: string): Promise<ApiResponse> {
+    const url = new URL(link);
+    const page = await this.get(url.pathname + url.search);
+    if (page.status !== 200) return page;
+    return this.post('/api/login/verify', { token: url.searchParams.get('token') });
   }
 }
 

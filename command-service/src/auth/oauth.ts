@@ -1,109 +1,245 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Router } from 'express';
-import { emailSchema, localRedirectSchema } from '@wagers/contracts/api/auth';
-import { hashToken } from '@wagers/platform/auth/tokens';
+import express, { Router, type Request, type Response } from 'express';
+import * as client from 'openid-client';
+import {
+  emailSchema,
+  localRedirectSchema,
+  providerEmailRequestSchema,
+} from '@wagers/contracts/api/auth';
+import { readCookie } from '@wagers/platform/auth/cookies';
+import { sessionToken } from '@wagers/platform/auth/sessions';
+import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { loadUserView } from '../users/load-user.ts';
 import { signInByEmail } from '../users/register.ts';
-import { linkProblemPage } from './pages.ts';
-import type { OAuthProvider } from './providers.ts';
+import { keepProviderName } from './keep-name.ts';
+import type { LoginLinks } from './login-links.ts';
+import { checkEmailPage, providerEmailPage, providerProblemPage } from './pages.ts';
+import { ProviderFlows } from './provider-flows.ts';
+import type { ProviderIdentity, SignInProvider } from './providers/index.ts';
+import { sendSignInLink, TOO_MANY_LINKS } from './send-link.ts';
 
-const STATE_TTL_MS = 10 * 60 * 1000;
+const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 
 function safeRedirect(value: unknown): string | null {
   const parsed = localRedirectSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
+const flowCookie = (provider: SignInProvider) => `wagers_oauth_${provider.id}`;
+
 /**
- * Provider sign-in: the authorization-code flow with state and PKCE. The account is the one
- * that owns the provider's verified email, so signing in by link or by provider is the same person.
+ * Provider sign-in through openid-client: the authorization-code flow with state, PKCE and (for
+ * OpenID providers) a nonce, bound to the browser that began it. The account is the one that owns
+ * the provider's verified email, so any provider and the email link reach the same person.
  */
-export function oauthRouter(deps: CommandServiceDeps, providers: OAuthProvider[]): Router {
+export function oauthRouter(
+  deps: CommandServiceDeps,
+  providers: SignInProvider[],
+  links: LoginLinks,
+): Router {
   const router = Router();
-  const callbackUrl = (provider: OAuthProvider) =>
+  const flows = new ProviderFlows(deps.pool);
+  const byId = new Map(providers.map((provider) => [provider.id as string, provider]));
+  const find = (req: Request) => byId.get(String(req.params.provider));
+  const callbackUrl = (provider: SignInProvider) =>
     `${deps.publicUrl()}/api/login/${provider.id}/callback`;
+  const retry = (provider: SignInProvider, redirect: string | null) => ({
+    name: provider.name,
+    href: `/api/login/${provider.id}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+  });
+  const fail = (
+    res: Response,
+    provider: SignInProvider,
+    message: string,
+    redirect: string | null = null,
+  ) =>
+    res
+      .status(400)
+      .type('html')
+      .send(providerProblemPage(message, retry(provider, redirect)));
 
-  for (const provider of providers) {
-    router.get(`/api/login/${provider.id}`, async (req, res) => {
-      const state = randomBytes(32).toString('base64url');
-      const verifier = randomBytes(32).toString('base64url');
-      const now = deps.runtime.now();
-      await deps.pool.query(
-        `INSERT INTO oauth_states (state_hash, provider, code_verifier, redirect, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-        [
-          hashToken(state),
-          provider.id,
-          verifier,
-          safeRedirect(req.query.redirect),
-          new Date(now.getTime() + STATE_TTL_MS),
-        ],
-      );
-      const url = new URL(provider.authorizeUrl);
-      url.search = new URLSearchParams({
-        client_id: provider.clientId,
-        redirect_uri: callbackUrl(provider),
-        response_type: 'code',
-        scope: provider.scope,
-        state,
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-      }).toString();
-      res.redirect(303, url.toString());
-    });
-
-    router.get(`/api/login/${provider.id}/callback`, async (req, res) => {
-      const fail = (message: string) => res.status(400).type('html').send(linkProblemPage(message));
-      const state = typeof req.query.state === 'string' ? req.query.state : '';
-      const code = typeof req.query.code === 'string' ? req.query.code : '';
-      const pending = await deps.pool.query<{ code_verifier: string; redirect: string | null }>(
-        `DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 AND expires_at > $3
-         RETURNING code_verifier, redirect`,
-        [hashToken(state), provider.id, deps.runtime.now()],
-      );
-      const flow = pending.rows[0];
-      if (!flow || !code)
-        return fail(`Signing in with ${provider.name} did not finish. Please try again.`);
-
-      const tokenResponse = await fetch(provider.tokenUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: callbackUrl(provider),
-          client_id: provider.clientId,
-          client_secret: provider.clientSecret,
-          code_verifier: flow.code_verifier,
-        }),
-      });
-      const token = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string };
-      if (!tokenResponse.ok || !token.access_token) {
-        req.log.warn(
-          { provider: provider.id, status: tokenResponse.status },
-          'provider refused the code',
-        );
-        return fail(`${provider.name} did not confirm the sign-in. Please try again.`);
-      }
-      const identity = await provider.identity(token.access_token);
-      const email = emailSchema.safeParse(identity.email);
-      if (!identity.emailVerified || !email.success) {
-        return fail(
-          `Your ${provider.name} account has no verified email address. Sign in with an email link instead.`,
-        );
-      }
-      const { userId } = await signInByEmail(
-        deps,
-        email.data,
-        commandContext(req, deps.runtime),
-        res,
-      );
-      req.log.info({ userId, provider: provider.id }, 'signed in');
-      res.redirect(303, safeRedirect(flow.redirect) ?? '/');
-    });
+  /** Ends any session this browser had, then signs in the account that owns `email`. */
+  async function signInAs(req: Request, res: Response, email: string) {
+    if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+    return signInByEmail(deps, email, commandContext(req, deps.runtime), res);
   }
+
+  router.get('/api/login/:provider', async (req, res, next) => {
+    const provider = find(req);
+    if (!provider) return next();
+    const redirect = safeRedirect(req.query.redirect);
+    let configuration: client.Configuration;
+    try {
+      configuration = await provider.configuration();
+    } catch (error) {
+      req.log.warn({ err: error, provider: provider.id }, 'provider could not be reached');
+      return fail(res, provider, `${provider.name} cannot be reached right now.`);
+    }
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const flow = {
+      state: client.randomState(),
+      codeVerifier,
+      nonce: provider.openid ? client.randomNonce() : null,
+    };
+    const browserToken = await flows.start(provider.id, flow, redirect, deps.runtime.now());
+    res.cookie(flowCookie(provider), browserToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.config.production,
+      path: '/api/login',
+      maxAge: FLOW_MAX_AGE_MS,
+    });
+    const url = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: callbackUrl(provider),
+      scope: provider.scope,
+      state: flow.state,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      ...(flow.nonce ? { nonce: flow.nonce } : {}),
+      ...(provider.formPost ? { response_mode: 'form_post' } : {}),
+    });
+    res.redirect(303, url.href);
+  });
+
+  // A form_post provider posts from its own site, so this browser's cookies do not come along
+  // (SameSite=Lax): keep what was posted and send the browser on to the callback by GET.
+  router.post(
+    '/api/login/:provider/callback',
+    express.urlencoded({ extended: false, limit: '20kb' }),
+    async (req, res, next) => {
+      const provider = find(req);
+      if (!provider?.formPost) return next();
+      const posted = new URLSearchParams(req.body as Record<string, string>);
+      const state = posted.get('state') ?? '';
+      const kept = await flows.keepPosted(
+        provider.id,
+        state,
+        posted.toString(),
+        deps.runtime.now(),
+      );
+      if (!kept) return fail(res, provider, `This ${provider.name} sign-in was already used.`);
+      res.redirect(303, `/api/login/${provider.id}/callback?state=${encodeURIComponent(state)}`);
+    },
+  );
+
+  router.get('/api/login/:provider/callback', async (req, res, next) => {
+    const provider = find(req);
+    if (!provider) return next();
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const browserToken = readCookie(req.headers.cookie, flowCookie(provider));
+    const flow = await flows.finish(provider.id, state, browserToken, deps.runtime.now());
+    if (!flow)
+      return fail(
+        res,
+        provider,
+        `This ${provider.name} sign-in was already used, has expired, or was begun in another browser.`,
+      );
+    res.clearCookie(flowCookie(provider), { path: '/api/login' });
+
+    let identity: ProviderIdentity;
+    try {
+      const configuration = await provider.configuration();
+      const current = flow.posted
+        ? new Request(callbackUrl(provider), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: flow.posted,
+          })
+        : new URL(`${callbackUrl(provider)}${new URL(req.originalUrl, 'http://local').search}`);
+      const tokens = await client.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: flow.codeVerifier,
+        expectedState: state,
+        expectedNonce: flow.nonce ?? undefined,
+        idTokenExpected: provider.openid,
+      });
+      identity = await provider.identity(configuration, tokens, flow.posted);
+    } catch (error) {
+      req.log.warn({ err: error, provider: provider.id }, 'provider did not confirm the sign-in');
+      return fail(res, provider, `${provider.name} did not confirm the sign-in.`, flow.redirect);
+    }
+
+    if (identity.email !== null) {
+      const email = emailSchema.safeParse(identity.email);
+      if (!identity.emailVerified || !email.success)
+        return fail(
+          res,
+          provider,
+          `Your ${provider.name} account has no verified email address. Sign in with an email link instead.`,
+          flow.redirect,
+        );
+      const { userId } = await signInAs(req, res, email.data);
+      await flows.link(provider.id, identity.subject, userId);
+      await keepProviderName(deps, userId, identity, commandContext(req, deps.runtime));
+      req.log.info({ userId, provider: provider.id }, 'signed in');
+      return res.redirect(303, safeRedirect(flow.redirect) ?? '/');
+    }
+
+    const linked = await flows.linkedUser(provider.id, identity.subject);
+    const linkedEmail = linked ? (await loadUserView(deps.store, linked))?.email : null;
+    if (linkedEmail) {
+      const { userId } = await signInAs(req, res, linkedEmail);
+      req.log.info({ userId, provider: provider.id }, 'signed in');
+      return res.redirect(303, safeRedirect(flow.redirect) ?? '/');
+    }
+    const pending = await flows.awaitEmail(
+      provider.id,
+      identity.subject,
+      flow.redirect,
+      deps.runtime.now(),
+    );
+    res
+      .type('html')
+      .send(providerEmailPage({ providerId: provider.id, providerName: provider.name, pending }));
+  });
+
+  router.post(
+    '/api/login/:provider/email',
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    async (req, res, next) => {
+      const provider = find(req);
+      if (!provider) return next();
+      const body = req.body as { pending?: unknown; email?: unknown };
+      const pendingToken = typeof body.pending === 'string' ? body.pending : '';
+      const page = (status: number, error: string) =>
+        res
+          .status(status)
+          .type('html')
+          .send(
+            providerEmailPage({
+              providerId: provider.id,
+              providerName: provider.name,
+              pending: pendingToken,
+              error,
+              email: typeof body.email === 'string' ? body.email : '',
+            }),
+          );
+      const parsed = providerEmailRequestSchema.safeParse(body);
+      const waiting = parsed.success
+        ? await flows.pending(provider.id, parsed.data.pending, deps.runtime.now())
+        : null;
+      if (!parsed.success) {
+        return page(400, zodFieldErrors(parsed.error)[0]?.message ?? 'Enter a valid email');
+      }
+      if (!waiting) return fail(res, provider, `This ${provider.name} sign-in has expired.`, null);
+      const sent = await sendSignInLink(deps, links, parsed.data.email, waiting.redirect, {
+        provider: provider.id,
+        subject: waiting.subject,
+      });
+      if (!sent) return page(429, TOO_MANY_LINKS);
+      req.log.info({ provider: provider.id }, 'sign-in link sent to confirm an email');
+      res.type('html').send(checkEmailPage(parsed.data.email, deps.config.devInbox));
+    },
+  );
+
   return router;
+}
+
+/** Remembers the provider's id for the person once the email they gave is confirmed. */
+export function linkConfirmedIdentity(
+  deps: CommandServiceDeps,
+  identity: { provider: string; subject: string },
+  userId: string,
+): Promise<void> {
+  return new ProviderFlows(deps.pool).link(identity.provider, identity.subject, userId);
 }

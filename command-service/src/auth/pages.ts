@@ -16,6 +16,7 @@ function layout(title: string, body: string): string {
   label { display: block; font-weight: 600; margin: 16px 0 6px; }
   input[type=email] { width: 100%; box-sizing: border-box; padding: 10px 12px; font-size: 1rem; border: 1px solid #94a3b8; border-radius: 8px; }
   input[type=email]:focus { outline: 3px solid #a5b4fc; border-color: #4338ca; }
+  form.inline { margin: 0; }
   button, .provider { display: block; width: 100%; box-sizing: border-box; margin-top: 16px; padding: 11px 12px; font-size: 1rem; font-weight: 600; border-radius: 8px; border: 0; background: #4338ca; color: #fff; cursor: pointer; text-align: center; text-decoration: none; }
   .provider { background: #fff; color: #0f172a; border: 1px solid #94a3b8; }
   .error { color: #b91c1c; font-weight: 600; }
@@ -81,5 +82,82 @@ export function linkProblemPage(message: string): string {
     `<h1>That link did not work</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
 <p><a href="/api/login">Send a new sign-in link</a></p>`,
+  );
+}
+
+/**
+ * The sign-in link lands here and only a POST signs in: mail scanners that fetch links use nothing,
+ * and a link someone else sent cannot switch an open session without the person seeing whose it is.
+ */
+export function confirmSignInPage(options: {
+  email: string;
+  token: string;
+  /** Who is signed in in this browser now: null for nobody, `email: null` when not yet known. */
+  current: { email: string | null } | null;
+}): string {
+  const who = options.current?.email
+    ? `as <strong>${escapeHtml(options.current.email)}</strong>`
+    : 'to another account';
+  const switching =
+    options.current && options.current.email !== options.email
+      ? `<p class="error" role="alert">You are signed in ${who}. Continuing signs you out of that account.</p>`
+      : '';
+  return layout(
+    'Confirm sign-in',
+    `<h1>Sign in as ${escapeHtml(options.email)}?</h1>
+${switching}
+<form method="post" action="/api/login/verify">
+  <input type="hidden" name="token" value="${escapeHtml(options.token)}">
+  <button type="submit">Sign in as ${escapeHtml(options.email)}</button>
+</form>
+<p class="muted">Did not ask for this link? Close this page and nothing happens.</p>`,
+  );
+}
+
+/** Signing out takes a POST; a plain link or image pointing at the logout address lands here. */
+export function logoutPage(signedIn: boolean): string {
+  return layout(
+    'Log out',
+    signedIn
+      ? `<h1>Log out of Wagers?</h1>
+<form method="post" action="/api/logout">
+  <button type="submit">Log out</button>
+</form>
+<p class="muted"><a href="/">Stay signed in</a></p>`
+      : `<h1>You are signed out</h1>
+<p><a href="/api/login">Sign in</a></p>`,
+  );
+}
+
+/** A provider sign-in that could not finish: says why and offers to start again. */
+export function providerProblemPage(message: string, retry: Provider): string {
+  return layout(
+    'Sign-in',
+    `<h1>Sign-in did not finish</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<a class="provider" href="${escapeHtml(retry.href)}">Try again with ${escapeHtml(retry.name)}</a>
+<p class="muted"><a href="/api/login">Other ways to sign in</a></p>`,
+  );
+}
+
+/** The provider shared no email: the person gives one, and a link to it confirms it is theirs. */
+export function providerEmailPage(options: {
+  providerId: string;
+  providerName: string;
+  pending: string;
+  error?: string;
+  email?: string;
+}): string {
+  return layout(
+    'Your email',
+    `<h1>One more step</h1>
+<p>${escapeHtml(options.providerName)} did not share an email address with us. Enter yours and we will send a link to confirm it.</p>
+${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="/api/login/${escapeHtml(options.providerId)}/email">
+  <input type="hidden" name="pending" value="${escapeHtml(options.pending)}">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}" placeholder="you@example.com">
+  <button type="submit">Email me a link</button>
+</form>`,
   );
 }

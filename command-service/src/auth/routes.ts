@@ -1,5 +1,9 @@
-import express, { Router } from 'express';
-import { emailLoginRequestSchema, localRedirectSchema } from '@wagers/contracts/api/auth';
+import express, { Router, type Response } from 'express';
+import {
+  emailLoginRequestSchema,
+  localRedirectSchema,
+  loginConfirmRequestSchema,
+} from '@wagers/contracts/api/auth';
 import { sessionToken } from '@wagers/platform/auth/sessions';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
@@ -7,13 +11,29 @@ import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { signInByEmail } from '../users/register.ts';
 import { LoginLinks } from './login-links.ts';
-import { oauthRouter } from './oauth.ts';
-import { configuredProviders } from './providers.ts';
-import { checkEmailPage, linkProblemPage, loginPage, type Provider } from './pages.ts';
+import { waitForRegistration } from './keep-name.ts';
+import { linkConfirmedIdentity, oauthRouter } from './oauth.ts';
+import { configuredProviders } from './providers/index.ts';
+import { sendSignInLink, TOO_MANY_LINKS } from './send-link.ts';
+import {
+  checkEmailPage,
+  confirmSignInPage,
+  linkProblemPage,
+  loginPage,
+  logoutPage,
+  type Provider,
+} from './pages.ts';
 
 function safeRedirect(value: unknown): string | undefined {
   const parsed = localRedirectSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+function expiredLink(res: Response): void {
+  res
+    .status(400)
+    .type('html')
+    .send(linkProblemPage('This sign-in link has expired or was already used.'));
 }
 
 /** Email sign-in: a page, a single-use link by email, a session cookie. */
@@ -26,7 +46,7 @@ export function authRouter(deps: CommandServiceDeps): Router {
       name: provider.name,
       href: `/api/login/${provider.id}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
     }));
-  router.use(oauthRouter(deps, configured));
+  router.use(oauthRouter(deps, configured, links));
 
   router.get('/api/login', (req, res) => {
     const redirect = safeRedirect(req.query.redirect);
@@ -61,27 +81,31 @@ export function authRouter(deps: CommandServiceDeps): Router {
               }),
             );
         } else {
-          res.status(400).json(problem('validation_failed', message, errors));
+          res
+            .status(400)
+            .type('application/problem+json')
+            .json(problem('validation_failed', message, errors));
         }
         return;
       }
       const { email, redirect } = parsed.data;
-      const token = await links.issue(email, redirect ?? null, deps.runtime.now());
-      if (!token) {
-        const message =
-          'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
+      const sent = await sendSignInLink(deps, links, email, redirect ?? null);
+      if (!sent) {
         if (fromForm) {
           res
             .status(429)
             .type('html')
-            .send(loginPage({ error: message, email, redirect, providers: providers(redirect) }));
+            .send(
+              loginPage({ error: TOO_MANY_LINKS, email, redirect, providers: providers(redirect) }),
+            );
         } else {
-          res.status(429).json(problem('rate_limited', message));
+          res
+            .status(429)
+            .type('application/problem+json')
+            .json(problem('rate_limited', TOO_MANY_LINKS));
         }
         return;
       }
-      const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
-      await deps.signInMailer.sendSignInLink(email, link);
       req.log.info('sign-in link sent');
       if (fromForm) res.type('html').send(checkEmailPage(email, deps.config.devInbox));
       else res.status(202).json({ status: 'sent' });
@@ -90,25 +114,43 @@ export function authRouter(deps: CommandServiceDeps): Router {
 
   router.get('/api/login/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const redeemed = token ? await links.redeem(token, deps.runtime.now()) : null;
-    if (!redeemed) {
-      res
-        .status(400)
-        .type('html')
-        .send(linkProblemPage('This sign-in link has expired or was already used.'));
-      return;
-    }
-    const { userId, newAccount } = await signInByEmail(
-      deps,
-      redeemed.email,
-      commandContext(req, deps.runtime),
-      res,
-    );
-    req.log.info({ userId, newAccount }, 'signed in');
-    res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
+    const pending = token ? await links.peek(token, deps.runtime.now()) : null;
+    if (!pending) return expiredLink(res);
+    const signedIn = req.userId ? await waitForRegistration(deps, req.userId) : null;
+    const current = signedIn
+      ? { email: signedIn.status === 'registered' ? signedIn.email : null }
+      : null;
+    res.type('html').send(confirmSignInPage({ email: pending.email, token, current }));
   });
 
-  router.get('/api/logout', async (req, res) => {
+  router.post(
+    '/api/login/verify',
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    async (req, res) => {
+      const parsed = loginConfirmRequestSchema.safeParse(req.body);
+      const redeemed = parsed.success
+        ? await links.redeem(parsed.data.token, deps.runtime.now())
+        : null;
+      if (!redeemed) return expiredLink(res);
+      // The session this browser had ends: the person confirmed who they become.
+      if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+      const { userId, newAccount } = await signInByEmail(
+        deps,
+        redeemed.email,
+        commandContext(req, deps.runtime),
+        res,
+      );
+      if (redeemed.identity) await linkConfirmedIdentity(deps, redeemed.identity, userId);
+      req.log.info({ userId, newAccount }, 'signed in');
+      res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');
+    },
+  );
+
+  router.get('/api/logout', (req, res) => {
+    res.type('html').send(logoutPage(Boolean(req.userId)));
+  });
+
+  router.post('/api/logout', async (req, res) => {
     await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
     res.redirect(303, '/');
   });

@@ -21,3 +21,16 @@ export const emailLoginRequestSchema = z.object({
   redirect: localRedirectSchema.optional(),
 });
 export type EmailLoginRequest = z.infer<typeof emailLoginRequestSchema>;
+
+/** Confirms a sign-in link by POST, so opening the link (or a scanner prefetching it) uses nothing. */
+export const loginConfirmRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+});
+export type LoginConfirmRequest = z.infer<typeof loginConfirmRequestSchema>;
+
+/** The email a person gives when their provider shared none; confirmed by a link before use. */
+export const providerEmailRequestSchema = z.object({
+  pending: z.string().min(1).max(200),
+  email: emailSchema,
+});
+export type ProviderEmailRequest = z.infer<typeof providerEmailRequestSchema>;

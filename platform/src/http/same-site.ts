@@ -2,6 +2,11 @@ import type { RequestHandler } from 'express';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Where another site posts by design: a provider answering with response_mode=form_post (Apple).
+ * The callback checks its own state, nonce and PKCE and the flow cookie, so it needs no Origin.
+ */
+const CROSS_SITE_POSTS = /^\/api\/login\/[a-z]+\/callback$/;
 
 /**
  * Refuses a state-changing request that a page of another site made with the visitor's cookie,
@@ -12,7 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function sameSiteOnly(publicUrl: () => string): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) {
+    if (SAFE_METHODS.has(req.method) || CROSS_SITE_POSTS.test(req.path)) {
       next();
       return;
     }

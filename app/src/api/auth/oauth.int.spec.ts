@@ -1,130 +1,238 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
-import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  startTestApp,
+  waitForMailLink,
+  type ApiClient,
+  type ApiResponse,
+  type TestApp,
+} from '../../test-support/test-app.ts';
+import { PersonAtProvider } from '@wagers/test-support/oidc/person-at-provider';
+import {
+  allowProduct,
+  providerSettings,
+  startStandIns,
+  stopStandIns,
+  type StandIns,
+} from '@wagers/test-support/oidc/settings';
+import type { ProviderKind, StandInAccount } from '@wagers/test-support/oidc/stand-in';
 
-/**
- * GitHub cannot be reached from here, so a local server plays its two endpoints the product calls
- * (code -> token, token -> emails) and records what it was sent.
- */
-function fakeGitHub(emails: { email: string; primary: boolean; verified: boolean }[]) {
-  const tokenRequests: URLSearchParams[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && req.url === '/login/oauth/access_token') {
-        const form = new URLSearchParams(body);
-        tokenRequests.push(form);
-        if (form.get('code') !== 'good-code') {
-          res.statusCode = 400;
-          res.end(JSON.stringify({ error: 'bad_verification_code' }));
-          return;
-        }
-        res.end(JSON.stringify({ access_token: 'gho_test', token_type: 'bearer' }));
-      } else if (req.url === '/user/emails' && req.headers.authorization === 'Bearer gho_test') {
-        res.end(JSON.stringify(emails));
-      } else {
-        res.statusCode = 404;
-        res.end('{}');
-      }
-    });
-  });
-  return { server, tokenRequests };
-}
-
-/** The product, configured for GitHub sign-in against the local stand-in, for one describe block. */
-function productWithGitHub(emails: { email: string; primary: boolean; verified: boolean }[]) {
-  const fake = fakeGitHub(emails);
-  const context = { app: null as unknown as TestApp, tokenRequests: fake.tokenRequests };
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    context.app = await startTestApp({
-      env: {
-        GITHUB_CLIENT_ID: 'client-1',
-        GITHUB_CLIENT_SECRET: 'secret-1',
-        GITHUB_BASE_URL: base,
-        GITHUB_API_URL: base,
-      },
-    });
-  });
-  afterAll(async () => {
-    await context.app?.stop();
-    fake.server.close();
-  });
-  return context;
-}
-
-describe('sign-in with a provider (GitHub)', () => {
-  const github = productWithGitHub([
-    { email: 'other@example.com', primary: false, verified: true },
-    { email: 'Octo@Example.com', primary: true, verified: true },
-  ]);
-
-  it('offers the provider on the sign-in page, keeping the redirect', async () => {
-    const page = await github.app.anonymous().get('/api/login?redirect=/friends');
-    expect(page.text).toContain('Continue with GitHub');
-    expect(page.text).toContain('/api/login/github?redirect=%2Ffriends');
-  });
-
-  it('signs in the account that owns the verified primary email', async () => {
-    const emailUser = await github.app.signIn('octo@example.com');
-    const viaEmail = await emailUser.get<User>('/api/auth/user');
-
-    const client = github.app.anonymous();
-    const start = await client.get('/api/login/github?redirect=/friends');
-    expect(start.status).toBe(303);
-    const authorize = new URL(start.headers.get('location')!);
-    expect(authorize.pathname).toBe('/login/oauth/authorize');
-    expect(authorize.searchParams.get('client_id')).toBe('client-1');
-    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    const state = authorize.searchParams.get('state')!;
-
-    const callback = await client.get(`/api/login/github/callback?code=good-code&state=${state}`);
-    expect(callback.status).toBe(303);
-    expect(callback.headers.get('location')).toBe('/friends');
-    const me = await client.get<User>('/api/auth/user');
-    expect(me.body.id).toBe(viaEmail.body.id);
-    expect(github.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
-
-    // The state works once.
-    const replay = await github.app
-      .anonymous()
-      .get(`/api/login/github/callback?code=good-code&state=${state}`);
-    expect(replay.status).toBe(400);
-  });
-
-  it('refuses a code the provider does not confirm, and a forged state', async () => {
-    const client = github.app.anonymous();
-    const start = await client.get('/api/login/github');
-    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
-    const bad = await client.get(`/api/login/github/callback?code=stolen&state=${state}`);
-    expect(bad.status).toBe(400);
-    expect(bad.text).toContain('did not confirm');
-    const forged = await client.get('/api/login/github/callback?code=good-code&state=made-up');
-    expect(forged.status).toBe(400);
-    expect((await client.get('/api/auth/user')).status).toBe(401);
-  });
+let app: TestApp;
+let standIns: StandIns;
+beforeAll(async () => {
+  standIns = await startStandIns();
+  app = await startTestApp({ env: providerSettings(standIns) });
+  allowProduct(standIns, app.url);
+});
+afterAll(async () => {
+  await app?.stop();
+  await stopStandIns(standIns);
 });
 
-describe('sign-in with a provider account whose email is not verified', () => {
-  const github = productWithGitHub([
-    { email: 'victim@example.com', primary: true, verified: false },
-  ]);
+function account(kind: ProviderKind, person: StandInAccount): StandInAccount {
+  standIns[kind].accounts.set(person.sub, person);
+  return person;
+}
 
-  it('signs nobody in, so an unverified address cannot take over the account that owns it', async () => {
-    const owner = await github.app.signIn('victim@example.com');
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+};
+
+/** Clicks "Continue with …" and signs in at the provider; returns where that leaves the browser. */
+async function beginAt(client: ApiClient, kind: ProviderKind, sub: string, redirect?: string) {
+  const start = await client.get(
+    `/api/login/${kind}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+  );
+  expect(start.status).toBe(303);
+  const authorization = start.headers.get('location') ?? '';
+  const answer = await new PersonAtProvider(standIns[kind].url).authorize(authorization, sub);
+  return { authorization: new URL(authorization), answer };
+}
+
+/** Follows the provider's answer back to the product, as the browser would. */
+async function returnTo(client: ApiClient, answer: Awaited<ReturnType<typeof beginAt>>['answer']) {
+  if (answer.method === 'GET') return client.get(pathOf(answer.url));
+  // form_post comes from the provider's site: no cookie of ours comes along.
+  const posted = await fetch(answer.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: answer.form,
+  });
+  expect(posted.status).toBe(303);
+  return client.get(posted.headers.get('location') ?? '');
+}
+
+async function signInWith(client: ApiClient, kind: ProviderKind, sub: string, redirect?: string) {
+  const { answer } = await beginAt(client, kind, sub, redirect);
+  return returnTo(client, answer);
+}
+
+const me = async (client: ApiClient) => (await client.get<User>('/api/auth/user')).body;
+
+function expectRefusal(page: ApiResponse, kind: ProviderKind, words: string) {
+  expect(page.status).toBe(400);
+  expect(page.text).toContain(words);
+  expect(page.text).toContain(`href="/api/login/${kind}`);
+}
+
+describe('sign-in with providers against a real OpenID provider', () => {
+  it('offers every configured provider on the sign-in page, keeping the redirect', async () => {
+    const page = await app.anonymous().get('/api/login?redirect=/friends');
+    for (const [name, id] of [
+      ['Google', 'google'],
+      ['GitHub', 'github'],
+      ['X', 'x'],
+      ['Apple', 'apple'],
+    ])
+      expect(page.text).toContain(
+        `href="/api/login/${id}?redirect=%2Ffriends">Continue with ${name}`,
+      );
+  });
+
+  it('Google: signs in the owner of the verified email, with state, nonce and PKCE', async () => {
+    const emailUser = await app.signIn('gina@example.com');
+    account('google', { sub: 'g-gina', email: 'Gina@Example.com', emailVerified: true });
+    const client = app.anonymous();
+    const { authorization, answer } = await beginAt(client, 'google', 'g-gina', '/friends');
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
+    expect(authorization.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    const back = await returnTo(client, answer);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/friends');
+    expect((await me(client)).id).toBe((await me(emailUser)).id);
+  });
+
+  it('the same verified email through two providers is one account', async () => {
+    account('github', { sub: '4242', email: 'paul@example.com', emailVerified: true });
+    account('apple', { sub: 'apple-paul', email: 'paul@example.com', emailVerified: true });
+    const viaGitHub = app.anonymous();
+    expect((await signInWith(viaGitHub, 'github', '4242')).status).toBe(303);
+    const viaApple = app.anonymous();
+    expect((await signInWith(viaApple, 'apple', 'apple-paul')).status).toBe(303);
+    const ids = [(await me(viaGitHub)).id, (await me(viaApple)).id];
+    expect(ids[0]).toBeDefined();
+    expect(ids[1]).toBe(ids[0]);
+    expect((await me(await app.signIn('paul@example.com'))).id).toBe(ids[0]);
+  });
+
+  it('Apple: form_post, a signed client secret, and the name sent on the first sign-in kept', async () => {
+    account('apple', {
+      sub: 'apple-ada',
+      email: 'ada@privaterelay.example',
+      emailVerified: true,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const first = app.anonymous();
+    const { authorization, answer } = await beginAt(first, 'apple', 'apple-ada');
+    expect(authorization.searchParams.get('response_mode')).toBe('form_post');
+    expect(answer.method).toBe('POST');
+    expect((await returnTo(first, answer)).status).toBe(303);
+    expect(await me(first)).toMatchObject({
+      email: 'ada@privaterelay.example',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+
+    // Apple sends the name once; the next sign-in comes without it and changes nothing.
+    const again = app.anonymous();
+    const second = await beginAt(again, 'apple', 'apple-ada');
+    expect(second.answer.method === 'POST' && second.answer.form.has('user')).toBe(false);
+    expect((await returnTo(again, second.answer)).status).toBe(303);
+    expect(await me(again)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it('X without an email: asks for one, confirms it by link, and remembers the X account', async () => {
+    account('x', { sub: 'x-xavier' });
+    const client = app.anonymous();
+    const { authorization, answer } = await beginAt(client, 'x', 'x-xavier', '/friends');
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    const asked = await returnTo(client, answer);
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('X did not share an email address');
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+
+    const pending = /name="pending" value="([^"]+)"/.exec(asked.text)?.[1];
+    const sent = await client.post('/api/login/x/email', {
+      pending,
+      email: 'xavier@example.com',
+    });
+    expect(sent.text).toContain('Check your email');
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const link = await waitForMailLink(app.url, 'xavier@example.com');
+    const confirmed = await client.confirmLink(link);
+    expect(confirmed.headers.get('location')).toBe('/friends');
+    const xavier = await me(client);
+    expect(xavier.email).toBe('xavier@example.com');
+
+    const later = app.anonymous();
+    expect((await signInWith(later, 'x', 'x-xavier')).status).toBe(303);
+    expect((await me(later)).id).toBe(xavier.id);
+  });
+
+  it('X with a confirmed email signs in straight away', async () => {
+    account('x', { sub: 'x-yara', email: 'yara@example.com', emailVerified: true });
+    const client = app.anonymous();
+    expect((await signInWith(client, 'x', 'x-yara')).status).toBe(303);
+    expect((await me(client)).email).toBe('yara@example.com');
+  });
+
+  it('refuses an unverified email, so it cannot take over the account that owns it', async () => {
+    const owner = await app.signIn('victim@example.com');
+    account('google', { sub: 'g-mallory', email: 'victim@example.com', emailVerified: false });
+    account('github', { sub: '666', email: 'victim@example.com', emailVerified: false });
+    for (const [kind, sub] of [
+      ['google', 'g-mallory'],
+      ['github', '666'],
+    ] as const) {
+      const client = app.anonymous();
+      const page = await signInWith(client, kind, sub);
+      expectRefusal(page, kind, 'no verified email address');
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    }
     expect((await owner.get('/api/auth/user')).status).toBe(200);
+  });
 
-    const client = github.app.anonymous();
-    const start = await client.get('/api/login/github');
-    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    const callback = await client.get(`/api/login/github/callback?code=good-code&state=${state}`);
-    expect(callback.status).toBe(400);
-    expect(callback.text).toContain('no verified email address');
+  it('refuses a replayed callback, with a page that offers to try again', async () => {
+    account('google', { sub: 'g-rita', email: 'rita@example.com', emailVerified: true });
+    const client = app.anonymous();
+    const { answer } = await beginAt(client, 'google', 'g-rita');
+    expect((await returnTo(client, answer)).status).toBe(303);
+    const replay = await returnTo(client, answer);
+    expectRefusal(replay, 'google', 'already used');
+    expect(replay.text).toContain('Try again with Google');
+
+    // The same for Apple's posted answer: a second post of it finds nothing to keep.
+    account('apple', { sub: 'apple-rita', email: 'rita@example.com', emailVerified: true });
+    const viaApple = await beginAt(app.anonymous(), 'apple', 'apple-rita');
+    const form = viaApple.answer.method === 'POST' ? viaApple.answer.form : null;
+    const post = () =>
+      fetch(viaApple.answer.url, { method: 'POST', redirect: 'manual', body: form ?? undefined });
+    expect((await post()).status).toBe(303);
+    const repost = await post();
+    expect(repost.status).toBe(400);
+    expect(await repost.text()).toContain('already used');
+  });
+
+  it('refuses a wrong state, a tampered code, and a callback opened in another browser', async () => {
+    account('github', { sub: '777', email: 'tess@example.com', emailVerified: true });
+    const client = app.anonymous();
+    const { answer } = await beginAt(client, 'github', '777');
+    const callback = new URL(answer.url);
+
+    const wrongState = new URL(callback);
+    wrongState.searchParams.set('state', 'made-up');
+    expectRefusal(await client.get(pathOf(wrongState.href)), 'github', 'already used');
+
+    // The one who began the sign-in is not the one who finishes it: login CSRF.
+    expectRefusal(await app.anonymous().get(pathOf(callback.href)), 'github', 'another browser');
+
+    const tampered = new URL(callback);
+    tampered.searchParams.set('code', 'stolen-code');
+    expectRefusal(await client.get(pathOf(tampered.href)), 'github', 'did not confirm');
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 });

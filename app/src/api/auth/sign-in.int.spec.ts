@@ -40,7 +40,7 @@ describe('email sign-in', () => {
       redirect: '/bets/create',
     });
     const link = await waitForMailLink(app.url, 'redirect@example.com');
-    const followed = await client.get(link.replace(app.url, ''));
+    const followed = await client.confirmLink(link);
     expect(followed.status).toBe(303);
     expect(followed.headers.get('location')).toBe('/bets/create');
 
@@ -55,17 +55,20 @@ describe('email sign-in', () => {
   it('lets a link work once only', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', { email: 'once@example.com' });
-    const link = (await waitForMailLink(app.url, 'once@example.com')).replace(app.url, '');
-    expect((await client.get(link)).status).toBe(303);
-    const second = await app.anonymous().get(link);
+    const link = await waitForMailLink(app.url, 'once@example.com');
+    expect((await client.confirmLink(link)).status).toBe(303);
+    const second = await app.anonymous().get(link.replace(app.url, ''));
     expect(second.status).toBe(400);
     expect(second.text).toContain('expired or was already used');
+    const token = new URL(link).searchParams.get('token');
+    const secondPost = await app.anonymous().post('/api/login/verify', { token });
+    expect(secondPost.status).toBe(400);
   });
 
   it('refuses an expired link', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', { email: 'late@example.com' });
-    const link = (await waitForMailLink(app.url, 'late@example.com')).replace(app.url, '');
+    const link = await waitForMailLink(app.url, 'late@example.com');
     const pg = await import('pg');
     const db = new pg.default.Client({ connectionString: app.databaseUrl });
     await db.connect();
@@ -73,21 +76,68 @@ describe('email sign-in', () => {
       `UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'`,
     );
     await db.end();
-    expect((await client.get(link)).status).toBe(400);
+    expect((await client.confirmLink(link)).status).toBe(400);
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie and ends it on logout', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', { email: 'cookie@example.com' });
-    const link = (await waitForMailLink(app.url, 'cookie@example.com')).replace(app.url, '');
-    const followed = await client.get(link);
+    const link = await waitForMailLink(app.url, 'cookie@example.com');
+    const followed = await client.confirmLink(link);
     const cookie = followed.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect((await client.get('/api/auth/user')).status).toBe(200);
-    const out = await client.get('/api/logout');
+    const out = await client.post('/api/logout');
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('uses nothing when a link is only opened: a POST from its page signs in', async () => {
+    const client = app.anonymous();
+    await client.post('/api/login/email', { email: 'scanned@example.com' });
+    const link = await waitForMailLink(app.url, 'scanned@example.com');
+    // A mail scanner fetches the link first; the person's click must still work.
+    const scanned = await app.anonymous().get(link.replace(app.url, ''));
+    expect(scanned.status).toBe(200);
+    expect(scanned.text).toContain('Sign in as scanned@example.com');
+    expect(scanned.text).toContain('method="post" action="/api/login/verify"');
+    expect(scanned.headers.get('set-cookie')).toBeNull();
+    expect((await client.confirmLink(link)).status).toBe(303);
+    expect((await client.get<User>('/api/auth/user')).body.email).toBe('scanned@example.com');
+  });
+
+  it('does not switch an open session to the account of a link someone else sent', async () => {
+    const victim = await app.signIn('victim.csrf@example.com');
+    await app.settled();
+    const attacker = app.anonymous();
+    await attacker.post('/api/login/email', { email: 'attacker.csrf@example.com' });
+    const attackerLink = await waitForMailLink(app.url, 'attacker.csrf@example.com');
+
+    const opened = await victim.get(attackerLink.replace(app.url, ''));
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain('You are signed in as <strong>victim.csrf@example.com</strong>');
+    expect(opened.text).toContain('Sign in as attacker.csrf@example.com');
+    const me = await victim.get<User>('/api/auth/user');
+    expect(me.body.email).toBe('victim.csrf@example.com');
+
+    // Confirming on the page is the person's choice: the old session ends, the new one begins.
+    const oldCookie = victim.cookie;
+    expect((await victim.confirmLink(attackerLink)).status).toBe(303);
+    expect((await victim.get<User>('/api/auth/user')).body.email).toBe('attacker.csrf@example.com');
+    const stale = app.anonymous();
+    stale.cookie = oldCookie;
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('logs out only by POST: a plain link or image to the logout address signs nobody out', async () => {
+    const client = await app.signIn('stays@example.com');
+    const viaLink = await client.get('/api/logout');
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.text).toContain('method="post" action="/api/logout"');
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect((await client.post('/api/logout')).status).toBe(303);
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 

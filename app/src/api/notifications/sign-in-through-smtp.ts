@@ -19,7 +19,7 @@ export async function signInThroughSmtp(
     `a sign-in link for ${email}`,
   );
   const mail = smtp.received.slice(seen).find((m) => m.to.includes(address) && linkIn(m.text))!;
-  const followed = await client.get(linkIn(mail.text)!.replace(/^https?:\/\/[^/]+/, ''));
+  const followed = await client.confirmLink(linkIn(mail.text)!);
   if (followed.status !== 303) throw new Error(`sign-in link failed: ${followed.status}`);
   return client;
 }

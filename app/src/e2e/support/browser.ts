@@ -72,4 +72,5 @@ export async function signInThroughBrowser(
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   const link = await waitForMailLink(baseUrl, email, before);
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email.toLowerCase()}` }).click();
 }

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/display';
-import { Button, ButtonAnchor } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
-import { paths } from '@/config/paths.ts';
+import { LogoutButton, LogoutForm } from '@/features/auth/logout.tsx';
 import { formatMonthYear } from '@/lib/format.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
@@ -95,12 +95,13 @@ export function ProfileCard({
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
-            <ButtonAnchor href={paths.logout} variant="outline" data-testid="logout">
+            <LogoutButton>
               <Icon name="logOut" />
               Log Out
-            </ButtonAnchor>
+            </LogoutButton>
           </div>
         </form>
+        <LogoutForm />
       </CardContent>
     </Card>
   );
