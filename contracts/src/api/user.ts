@@ -12,6 +12,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** GET /api/auth/user: the signed-in user; `isAuditor` is there only for auditors. */
-export type SignedInUser = User & { isAuditor?: true };
+export const signedInUserSchema = userSchema.extend({ isAuditor: z.literal(true).optional() });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
 export { displayName, initials } from './display.ts';

@@ -33,7 +33,7 @@ import {
   setAvatarRequestSchema,
   updateProfileRequestSchema,
 } from '../api/profile.ts';
-import { userSchema } from '../api/user.ts';
+import { signedInUserSchema, userSchema } from '../api/user.ts';
 import { activityEntrySchema, activityQuerySchema } from '../api/activity.ts';
 import { auditSearchQuerySchema, auditTrailQuerySchema } from '../api/audit.ts';
 import { headToHeadListSchema, headToHeadSchema } from '../api/head-to-head.ts';
@@ -88,7 +88,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   signIn('get', '/api/login/:provider/callback', "The provider's answer", { 303: seeOther('Signed in'), 200: page('Asks for an email the provider did not share'), 400: page('Refused, with a link to try again') }),
   signIn('post', '/api/login/:provider/callback', "A form_post provider's answer (Apple)", { 303: seeOther('On to the callback page'), 400: page('Already used') }),
   signIn('post', '/api/login/:provider/email', 'Give the email a provider did not share', { 200: page('Check your email'), 400: page('Refused'), 429: page('Too many links lately') }, { body: providerEmailRequestSchema, form: true }),
-  users('get', '/api/auth/user', 'The signed-in user', { 200: json(userSchema) }, { signedIn: true }),
+  users('get', '/api/auth/user', 'The signed-in user', { 200: json(signedInUserSchema) }, { signedIn: true }),
   users('put', '/api/user', 'Change your name', { 200: json(userSchema) }, { signedIn: true, body: updateProfileRequestSchema }),
   users('post', '/api/avatar/upload-url', 'A URL to upload a picture to', { 200: json(avatarUploadUrlResponseSchema) }, { signedIn: true, body: avatarUploadUrlRequestSchema }),
   users('put', '/api/avatar/uploads/:userId/:objectId', 'Upload a picture (signed URL, image body)', { 200: json(z.object({ status: z.literal('uploaded') })) }),
