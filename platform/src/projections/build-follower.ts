@@ -114,6 +114,9 @@ export function followBuild(
       return;
     } catch (error) {
       if (error instanceof BuildGone || error instanceof CheckpointMoved) throw error;
+      // A follower without tables acts on the world (a queue, other aggregates): its failures are
+      // the world's (Redis away, a lost connection), so it tries the page again rather than stop.
+      if (!projector.schema) throw error;
       if (events.length === 1) {
         const event = events[0]!;
         const message = error instanceof Error ? error.message : String(error);

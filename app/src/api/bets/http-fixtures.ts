@@ -21,8 +21,6 @@ export async function person(
   counter += 1;
   const email = `${firstName.toLowerCase()}.${counter}.${Date.now()}@example.com`;
   const client = await app.signIn(email);
-  // The account itself is written by a process manager just after the first sign-in.
-  await app.settled();
   const named = await client.put('/api/user', { firstName, lastName });
   expect(named.status, named.text).toBe(200);
   const me = await client.get<User>('/api/auth/user');

@@ -99,6 +99,13 @@ describe('an event a projector cannot apply', () => {
       position: poison.position,
     });
 
+    // Every other projector that reads bet proposals stopped at the same event: each is passed
+    // over only by its own explicit skip.
+    for (const name of ['activity', 'bet-terms', 'head-to-head', 'settle-up']) {
+      const other = await projections('skip', name, poison.position);
+      expect((other as { stdout: string }).stdout).toContain(`${name} passes over event`);
+    }
+
     const list = await until('the bet made after the broken event', async () => {
       const answer = await alice.client.get<Bet[]>('/api/bets');
       return answer.body.some((bet) => bet.id === after.id) && answer;

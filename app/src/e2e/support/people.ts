@@ -59,8 +59,6 @@ export interface ApiPerson {
 /** Sets a person up over the API (for screens whose subject is not the sign-up itself). */
 export async function apiPerson(app: TestApp, name: Name): Promise<ApiPerson> {
   const client = await app.signIn(emailFor(name.first));
-  // The account itself is written by a process manager just after the first sign-in.
-  await app.settled();
   const named = await client.put('/api/user', { firstName: name.first, lastName: name.last });
   if (named.status !== 200)
     throw new Error(`naming ${name.first} failed: ${named.status} ${named.text}`);
