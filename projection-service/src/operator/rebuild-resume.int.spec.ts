@@ -98,12 +98,21 @@ describe('an interrupted rebuild', () => {
     const running = projections(['rebuild', 'bets', '--page-size', '100']);
     while (!(await readBuilds(pool, 'bets')).some((r) => r.status === 'building' && r.events > 0))
       await new Promise((resolve) => setTimeout(resolve, 10));
+    // Hold the build's checkpoint row, so the first rebuild waits at its next page however fast
+    // the machine is, while the second one asks.
+    const holder = await pool.connect();
+    await holder.query('BEGIN');
+    await holder.query(
+      `SELECT 1 FROM projection_checkpoints WHERE name = 'bets' AND status = 'building' FOR UPDATE`,
+    );
     const second = projections(['rebuild', 'bets']);
     expect(await second.exited).toMatchObject({ code: 1 });
     expect(second.output()).toMatch(
       /^bets is already being rebuilt \(build \d+, \d+ events so far\) by another process/m,
     );
     running.child.kill('SIGINT');
+    await holder.query('COMMIT');
+    holder.release();
     expect(await running.exited).toMatchObject({ code: 130 });
     expect(running.output()).toMatch(
       /Interrupted: bets build \d+ keeps its checkpoint; run rebuild again to resume it\./,
