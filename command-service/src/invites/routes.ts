@@ -5,7 +5,9 @@ import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
+import { parseIdempotencyKey, requestHash } from '../bets/idempotency.ts';
 import { inviteLimits } from '../limits/invite-limits.ts';
+import { inviteKeys } from './invite-keys.ts';
 import { acceptInvite } from './accept-invite.ts';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { sendInvite } from './send-invite.ts';
@@ -16,15 +18,22 @@ const codePattern = /^[\w-]{16,64}$/;
 export function invitesRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   const limits = inviteLimits(deps);
+  const keys = inviteKeys(deps.pool, deps.runtime.now);
 
   router.post('/api/invites', requireUser, async (req, res) => {
     const input = parseInput(createInviteRequestSchema, req.body);
-    await limits.beforeInvite(currentUserId(req), parseInvitee(input));
+    const key = parseIdempotencyKey(req.header('idempotency-key'));
+    const inviterId = currentUserId(req);
+    await limits.beforeInvite(inviterId, parseInvitee(input), key);
+    const keyed = key
+      ? { code: await keys.codeFor(inviterId, key), requestHash: requestHash(input) }
+      : null;
     const sent = await sendInvite(
       deps.store,
-      { ...input, inviterId: currentUserId(req) },
+      { ...input, inviterId },
       commandContext(req, deps.runtime),
       deps.publicUrl(),
+      keyed,
     );
     await recordWrite(deps.sessions, req, res, sent.position);
     res.status(201).json({ code: sent.code, inviteLink: sent.inviteLink, status: 'pending' });

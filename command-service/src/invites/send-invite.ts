@@ -18,6 +18,12 @@ export interface SendInviteInput extends InviteeInput {
   message?: string | null;
 }
 
+/** With an Idempotency-Key: the code kept for the key, and the hash of what the request asked. */
+export interface KeyedInvite {
+  code: string;
+  requestHash: string;
+}
+
 /** 144 random bits, URL-safe: the code is the only secret guarding an invite. */
 export function newInviteCode(): string {
   return randomBytes(18).toString('base64url');
@@ -26,12 +32,14 @@ export function newInviteCode(): string {
 /**
  * POST /api/invites: invites a newcomer to be a friend, by email or SMS, in one append on a new
  * invite stream. The notifier follows the log and delivers InviteSent; nothing is sent from here.
+ * A retry of a keyed request appends nothing and answers as the first did.
  */
 export async function sendInvite(
   store: EventStore,
   input: SendInviteInput,
   context: CommandContext,
   publicUrl: string,
+  keyed: KeyedInvite | null = null,
 ): Promise<{ code: string; inviteLink: string; position: GlobalPosition | null }> {
   const invitee = parseInvitee(input);
   const message = input.message?.trim() || null;
@@ -45,7 +53,7 @@ export async function sendInvite(
       : false,
   ]);
   if (inviter.status !== 'registered') throw unauthorized();
-  const code = newInviteCode();
+  const code = keyed?.code ?? newInviteCode();
   const result = await handle(
     store,
     inviteAggregate,
@@ -63,10 +71,11 @@ export async function sendInvite(
         betId: null,
         message,
         at: context.now.toISOString(),
+        requestHash: keyed?.requestHash ?? null,
       },
     },
     context,
   );
-  if (!result.position) throw new Error('InviteSent was not written');
+  if (!result.position && !keyed) throw new Error('InviteSent was not written');
   return { code, inviteLink: inviteLink(publicUrl, code), position: result.position };
 }

@@ -64,6 +64,7 @@ export function betInvitations(store: EventStore): ProcessManager {
             betId,
             message: null,
             at: event.metadata.occurredAt,
+            requestHash: null,
           },
         },
         context,

@@ -18,6 +18,8 @@ export const inviteEventSchemas = {
     smsConsent: z.object({ givenBy: z.string(), givenAt: z.string() }).nullable(),
     betId: z.string().nullable(),
     message: z.string().nullable(),
+    /** Hash of the request's content when it came with an Idempotency-Key. */
+    requestHash: z.string().optional(),
   }),
   /** `sequence`: for a bet's invite, which of the bet's resends this is (absent for direct resends). */
   InviteResent: z.object({ code: z.string(), sequence: z.number().int().positive().optional() }),

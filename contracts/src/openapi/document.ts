@@ -41,6 +41,18 @@ function operation(route: DocumentedRoute): Record<string, unknown> {
       required: !(schema as z.ZodType).safeParse(undefined).success,
       schema: jsonSchema(schema as z.ZodType, 'input'),
     })),
+    ...(route.idempotent
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Any 1 to 255 visible characters, new for each new request: a retry with the same key and body answers like the first and makes nothing new; the same key with another body is refused with 409.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ]
+      : []),
   ];
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {

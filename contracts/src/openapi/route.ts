@@ -23,6 +23,8 @@ export interface DocumentedRoute {
   body?: z.ZodType;
   form?: boolean;
   query?: z.ZodObject;
+  /** Takes an Idempotency-Key header: a retry with the same key and body answers like the first. */
+  idempotent?: boolean;
   responses: Record<number, DocumentedResponse>;
 }
 

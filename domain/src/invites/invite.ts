@@ -18,6 +18,8 @@ export type InviteState =
       inviteeEmail: string | null;
       inviteePhone: string | null;
       betId: string | null;
+      /** Set when the invite came from an Idempotency-Key request: a retry must ask the same. */
+      requestHash: string | null;
       acceptedBy: string | null;
       /** The highest bet resend sequence this invite has answered. */
       resends: number;
@@ -41,6 +43,8 @@ export type InviteCommand =
         betId: string | null;
         message: string | null;
         at: string;
+        /** Hash of an Idempotency-Key request's content; null without a key. */
+        requestHash: string | null;
       };
     }
   | {
@@ -65,6 +69,7 @@ export function evolve(state: InviteState, event: InviteEvent): InviteState {
         inviteeEmail: event.data.inviteeEmail,
         inviteePhone: event.data.inviteePhone,
         betId: event.data.betId,
+        requestHash: event.data.requestHash ?? null,
         acceptedBy: null,
         resends: 0,
         deliveries: {},
@@ -98,6 +103,14 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
       if (state.status !== 'none') {
         // A bet's invite is sent by a process manager that may run again after a crash.
         if (data.betId !== null && state.betId === data.betId) return [];
+        // The code of an Idempotency-Key request is kept for its key: the same request again
+        // changes nothing.
+        if (data.requestHash !== null && state.inviterId === data.inviterId) {
+          if (state.requestHash === data.requestHash) return [];
+          throw conflict(
+            'This Idempotency-Key was already used for a different invite. Use a new key for a new invite.',
+          );
+        }
         throw conflict('This invite code is already taken');
       }
       if (isOwnEmail(data.inviteeEmail, data.inviterEmail)) throw selfInvite();
@@ -114,6 +127,7 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
             smsConsent: data.inviteePhone ? { givenBy: data.inviterId, givenAt: data.at } : null,
             betId: data.betId,
             message: data.message,
+            ...(data.requestHash !== null ? { requestHash: data.requestHash } : {}),
           },
         },
       ];

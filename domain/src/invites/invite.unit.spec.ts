@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { InviteEvent } from '@wagers/contracts/events/invite';
+import type { InviteEvent, InviteSent } from '@wagers/contracts/events/invite';
 import { deciderSpec } from '@wagers/test-support/decider-spec';
 import { inviteDecider, type InviteCommand } from './invite.ts';
 
@@ -23,11 +23,12 @@ const send = (
     betId: null,
     message: null,
     at,
+    requestHash: null,
     ...overrides,
   },
 });
 
-const sentByEmail: InviteEvent = {
+const sentByEmail: InviteSent = {
   type: 'InviteSent',
   data: {
     code: 'code1',
@@ -106,6 +107,29 @@ describe('invite decider', () => {
   describe('pending', () => {
     it('refuses a second InviteSent on the same code', () =>
       spec.given([sentByEmail]).when(send()).thenFails('conflict'));
+
+    it('takes the same Idempotency-Key request again as done, and refuses a different one', () => {
+      const keyed: InviteSent = {
+        ...sentByEmail,
+        data: { ...sentByEmail.data, requestHash: 'abc' },
+      };
+      spec
+        .given([])
+        .when(send({ requestHash: 'abc' }))
+        .then([keyed]);
+      spec
+        .given([keyed])
+        .when(send({ requestHash: 'abc' }))
+        .then([]);
+      spec
+        .given([keyed])
+        .when(send({ requestHash: 'def', inviteeEmail: 'carl@example.com' }))
+        .thenFails('conflict');
+      spec
+        .given([keyed])
+        .when(send({ requestHash: 'abc', inviterId: friend }))
+        .thenFails('conflict');
+    });
 
     it('lets the inviter resend', () =>
       spec

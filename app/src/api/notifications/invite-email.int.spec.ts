@@ -131,6 +131,40 @@ describe('email invitations through a real SMTP server', () => {
     expect((await stranger.get<User[]>('/api/friends')).body).toEqual([]);
   });
 
+  it('sends a retried invitation (same Idempotency-Key) once and answers like the first', async () => {
+    const body = { inviteeEmail: 'retried@example.com', message: 'Come bet' };
+    const headers = { 'Idempotency-Key': 'invite-retry-1' };
+    const before = await eventCount();
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ann.post<CreateInviteResponse>('/api/invites', body, headers),
+      ),
+    );
+    for (const response of burst) expect(response.status, response.text).toBe(201);
+    expect(new Set(burst.map((response) => response.body.code)).size).toBe(1);
+    const later = await ann.post<CreateInviteResponse>('/api/invites', body, headers);
+    expect(later.body).toEqual(burst[0]!.body);
+    await smtp.waitFor(() => mailsTo('retried@example.com').length > 0, 'the invitation email');
+    await eventually(async () => (await eventCount()) === before + 2, 'sent and delivered');
+    await app.settled();
+    expect(mailsTo('retried@example.com')).toHaveLength(1);
+
+    const other = await ann.post<{ message: string }>(
+      '/api/invites',
+      { inviteeEmail: 'someone-else@example.com' },
+      headers,
+    );
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/already used for a different invite/);
+    const fresh = await ann.post<CreateInviteResponse>('/api/invites', body, {
+      'Idempotency-Key': 'invite-retry-2',
+    });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.code).not.toBe(burst[0]!.body.code);
+    const bad = await ann.post('/api/invites', body, { 'Idempotency-Key': 'has space' });
+    expect(bad.status).toBe(400);
+  });
+
   it('answers 404 for an unknown code', async () => {
     expect((await app.anonymous().get('/api/invites/doesNotExistAtAll123')).status).toBe(404);
     expect((await app.anonymous().get('/api/invites/x')).status).toBe(404);

@@ -2,9 +2,18 @@ import type { CreateInviteRequest, CreateInviteResponse } from '@wagers/contract
 import { api } from '@/lib/api-client.ts';
 import { useApiMutation, type MutationConfig } from '@/lib/react-query.ts';
 
+interface CreateInviteInput {
+  body: CreateInviteRequest;
+  /** The same for a retry of the same invitation, so it is sent once. */
+  idempotencyKey: string;
+}
+
 /** POST /api/invites: only the channel that was filled in is sent. */
-export function createInvite(body: CreateInviteRequest): Promise<CreateInviteResponse> {
-  return api.post<CreateInviteResponse>('/api/invites', body);
+export function createInvite({
+  body,
+  idempotencyKey,
+}: CreateInviteInput): Promise<CreateInviteResponse> {
+  return api.post<CreateInviteResponse>('/api/invites', body, { idempotencyKey });
 }
 
 export function useCreateInvite({

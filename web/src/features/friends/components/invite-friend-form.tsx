@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { InviteeFields } from '@/components/invitee-fields.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { requestKeys } from '@/lib/request-key.ts';
 import { emptyInvitee, hasInvitee, needsSmsConsent, type Invitee } from '@/lib/invitee.ts';
 import { useCreateInvite } from '../api/create-invite.ts';
 
@@ -17,7 +18,7 @@ export function InviteFriendForm() {
   const [invitee, setInvitee] = useState<Invitee>(emptyInvitee);
   const invite = useCreateInvite({
     mutationConfig: {
-      onSuccess: (_response, sent) => {
+      onSuccess: (_response, { body: sent }) => {
         toast({
           title: 'Invitation sent!',
           description: sent.inviteeEmail
@@ -28,17 +29,17 @@ export function InviteFriendForm() {
       },
     },
   });
+  const keyFor = useRef(requestKeys()).current;
   const canSend = !invite.isPending && hasInvitee(invitee) && !needsSmsConsent(invitee);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSend) return;
     const email = invitee.email.trim();
-    invite.mutate(
-      email
-        ? { inviteeEmail: email }
-        : { inviteePhone: invitee.phone.trim(), smsConsent: invitee.smsConsent },
-    );
+    const body = email
+      ? { inviteeEmail: email }
+      : { inviteePhone: invitee.phone.trim(), smsConsent: invitee.smsConsent };
+    invite.mutate({ body, idempotencyKey: keyFor(body) });
   };
 
   return (

@@ -25,7 +25,7 @@ import {
   submitProblem,
   toCreateBetRequest,
 } from '../../utils/wizard-rules.ts';
-import { requestKeys } from '../../utils/request-key.ts';
+import { requestKeys } from '@/lib/request-key.ts';
 import { StepDetails } from './step-details.tsx';
 import { StepOpponent } from './step-opponent.tsx';
 import { StepReview } from './step-review.tsx';

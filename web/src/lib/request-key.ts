@@ -1,7 +1,7 @@
 /**
  * One Idempotency-Key per distinct request: sending the same body again (after a lost answer or a
- * second click) reuses its key, so the server answers with the bet it made; a changed body is a
- * new request with a new key.
+ * second click) reuses its key, so the server answers with what it made the first time; a changed
+ * body is a new request with a new key.
  */
 export function requestKeys(newKey: () => string = () => crypto.randomUUID()) {
   let last: { body: string; key: string } | null = null;
