@@ -14,12 +14,7 @@ export interface ReminderMessage {
 }
 
 const day = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
+  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 function wording(m: ReminderMessage): { subject: string; lines: string[] } {
   const bet = `"${m.betTitle}"`;
