@@ -7,6 +7,8 @@ import { betRemindersStream } from '@wagers/contracts/events/reminders';
 import { comparePositions } from '@wagers/contracts/position';
 import type { BetCommand } from '@wagers/domain/bets/commands';
 import { betAggregate } from '@wagers/domain/bets/decide';
+import { preferencesAggregate } from '@wagers/domain/notifications/preferences';
+import { readUnsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
 import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
 import { createPool } from '@wagers/platform/db';
@@ -41,6 +43,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
 const PUBLIC_URL = 'http://wagers.test';
+const SIGNING_SECRET = 'a-test-signing-secret-of-32-characters!';
 
 let database: TestDatabase;
 let pool: Pool;
@@ -72,7 +75,7 @@ function startNotifier() {
       logger,
       publicUrl: () => PUBLIC_URL,
       queuePrefix,
-      signingSecret: 'a-test-signing-secret-of-32-characters!',
+      signingSecret: SIGNING_SECRET,
       concurrency: 2,
       catchUpIntervalMs: 3_600_000,
     },
@@ -174,7 +177,7 @@ const eventTypes = async (stream: string) =>
   (await store.readStream(stream)).map((event) => event.type);
 
 /**
- * A later reminder of another bet reaches Ben: everything queued before it has run, so whatever
+ * A later reminder of another bet reaches Ann: everything queued before it has run, so whatever
  * has not arrived by then never will.
  */
 async function sentinel() {
@@ -184,7 +187,7 @@ async function sentinel() {
   later(24);
   await deadlines!.catchUp();
   await smtp.waitFor(
-    () => mailsAbout(title, ben.email).some((mail) => mail.subject.includes('ends today')),
+    () => mailsAbout(title, ann.email).some((mail) => mail.subject.includes('ends today')),
     `the reminder of ${title}`,
   );
   await report(betId, ann.id, 'creator_won');
@@ -367,6 +370,50 @@ describe('reminders to report', () => {
     await sentinel();
     for (const title of ['Fog in London', 'Hail in Oslo'])
       for (const person of [ann, ben]) expect(remindersAbout(title, person.email)).toEqual([]);
+  });
+});
+
+describe('reminders and each person’s email preferences', () => {
+  it('someone who switched reminders off gets none; the other side still does', async () => {
+    const mail = mailsAbout('Rain on Sunday', ben.email).find((m) =>
+      m.subject.includes('ends today'),
+    )!;
+    const link = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(readUnsubscribeToken(SIGNING_SECRET, token)).toEqual({
+      userId: ben.id,
+      kind: 'reminders',
+    });
+    await handle(
+      store,
+      preferencesAggregate,
+      ben.id,
+      {
+        type: 'SetEmailNotifications',
+        data: { userId: ben.id, kind: 'reminders', email: false, via: 'unsubscribe_link' },
+      },
+      context(ben.id),
+    );
+    await activeBet('Tennis on Friday', { endDate: clock.toISOString().slice(0, 10) });
+    await settled();
+    later(24);
+    await deadlines!.catchUp();
+    await smtp.waitFor(
+      () => remindersAbout('Tennis on Friday', ann.email).length === 1,
+      'Ann’s reminder',
+    );
+    await sentinel();
+    expect(remindersAbout('Tennis on Friday', ben.email)).toEqual([]);
+    await handle(
+      store,
+      preferencesAggregate,
+      ben.id,
+      {
+        type: 'SetEmailNotifications',
+        data: { userId: ben.id, kind: 'reminders', email: true, via: 'profile' },
+      },
+      context(ben.id),
+    );
   });
 });
 
