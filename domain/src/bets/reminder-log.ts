@@ -7,24 +7,29 @@ import {
 import { defineAggregate } from '@wagers/platform/aggregate';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
 
-/** The reminders sent about one bet, by reminder id. */
+/** The reminders of one bet that are settled (sent, or not wanted when due), by reminder id. */
 export interface ReminderLogState {
-  sent: string[];
+  settled: string[];
 }
 
-export type RecordReminderSent = { type: 'RecordReminderSent'; data: ReminderSent['data'] };
+/** `sent`: the email went out; otherwise its person did not want reminders when it fell due. */
+export type RecordReminder = {
+  type: 'RecordReminder';
+  data: ReminderSent['data'] & { sent: boolean };
+};
 
-export const reminderWasSent = (state: ReminderLogState, reminderId: string) =>
-  state.sent.includes(reminderId);
+export const reminderIsSettled = (state: ReminderLogState, reminderId: string) =>
+  state.settled.includes(reminderId);
 
-export const reminderLogDecider: Decider<ReminderLogState, RecordReminderSent, ReminderEvent> = {
-  initialState: () => ({ sent: [] }),
+export const reminderLogDecider: Decider<ReminderLogState, RecordReminder, ReminderEvent> = {
+  initialState: () => ({ settled: [] }),
   /** A reminder recorded already (a retried job) is not recorded twice. */
   decide(command, state) {
-    if (reminderWasSent(state, command.data.reminderId)) return [];
-    return [{ type: 'ReminderSent', data: command.data }];
+    const { sent, ...data } = command.data;
+    if (reminderIsSettled(state, data.reminderId)) return [];
+    return [{ type: sent ? 'ReminderSent' : 'ReminderNotWanted', data }];
   },
-  evolve: (state, event) => ({ sent: [...state.sent, event.data.reminderId] }),
+  evolve: (state, event) => ({ settled: [...state.settled, event.data.reminderId] }),
 };
 
 /** reminders-{betId}. */

@@ -2,7 +2,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { displayName } from '@wagers/contracts/api/display';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { deadlineVerdict, type DeadlineState, type Reminder } from '@wagers/domain/bets/deadlines';
-import { reminderLogAggregate, reminderWasSent } from '@wagers/domain/bets/reminder-log';
+import { reminderIsSettled, reminderLogAggregate } from '@wagers/domain/bets/reminder-log';
 import { standsAt } from '@wagers/domain/bets/unstick';
 import { emailsKind, preferencesAggregate } from '@wagers/domain/notifications/preferences';
 import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
@@ -42,11 +42,30 @@ export function deadlineAction(deps: DeadlineActionDeps) {
     newId: deps.runtime.newId,
   });
 
-  /** Emails one reminder unless it was sent already or its person switched reminders off. */
+  /** Settles a reminder for good, sent or not: a replay or a retry finds it done. */
+  const record = (betId: string, reminder: Reminder, sent: boolean) =>
+    handle(
+      deps.store,
+      reminderLogAggregate,
+      betId,
+      {
+        type: 'RecordReminder',
+        data: {
+          reminderId: reminder.id,
+          userId: reminder.recipientId,
+          reason: reminder.reason,
+          dueAt: reminder.dueAt,
+          sent,
+        },
+      },
+      context(),
+    );
+
+  /** Emails one reminder unless it is settled already or its person switched reminders off. */
   async function remind(betId: string, state: DeadlineState, reminder: Reminder) {
-    const sent = await load(deps.store, reminderLogAggregate, betId);
-    if (reminderWasSent(sent, reminder.id)) {
-      log.info({ betId, reminder: reminder.id }, 'reminder already sent; not sending again');
+    const settled = await load(deps.store, reminderLogAggregate, betId);
+    if (reminderIsSettled(settled, reminder.id)) {
+      log.info({ betId, reminder: reminder.id }, 'reminder already settled; not sending again');
       return;
     }
     const [recipient, preferences] = await Promise.all([
@@ -56,6 +75,7 @@ export function deadlineAction(deps: DeadlineActionDeps) {
     if (recipient.status !== 'registered') return;
     if (!emailsKind(preferences, 'reminders')) {
       log.info({ betId, reminder: reminder.id }, 'reminders not wanted by email');
+      await record(betId, reminder, false);
       return;
     }
     const { bet } = state;
@@ -78,21 +98,7 @@ export function deadlineAction(deps: DeadlineActionDeps) {
         unsubscribeLink: `${base}/api/notifications/unsubscribe?token=${token}`,
       }),
     );
-    await handle(
-      deps.store,
-      reminderLogAggregate,
-      betId,
-      {
-        type: 'RecordReminderSent',
-        data: {
-          reminderId: reminder.id,
-          userId: reminder.recipientId,
-          reason: reminder.reason,
-          dueAt: reminder.dueAt,
-        },
-      },
-      context(),
-    );
+    await record(betId, reminder, true);
   }
 
   /** The creator's report stands; the bet itself refuses (as a no-op) if it moved on meanwhile. */

@@ -32,7 +32,7 @@ import { createMailer, type Mailer } from '../mailer.ts';
 import { noticeDelivery } from '../notifications/deliver-notice.ts';
 import { startNotificationsDispatcher } from '../notifications/dispatcher.ts';
 import { startNotificationWorker } from '../worker.ts';
-import { deadlineJobId } from './jobs.ts';
+import { DEADLINES_QUEUE, deadlineJobId } from './jobs.ts';
 import { startDeadlines, type RunningDeadlines } from './start.ts';
 
 /**
@@ -474,5 +474,34 @@ describe('the creator’s report stands', () => {
     await sentinel();
     expect(await eventTypes(betStream(betId))).not.toContain('ReportStood');
     expect(await eventTypes(betStream(betId))).not.toContain('BetCompleted');
+  });
+});
+
+describe('replaying the log', () => {
+  it('from the start, with the finished jobs gone, sends nothing again', async () => {
+    const before = smtp.received.length;
+    const sentBefore = await pool.query(
+      `SELECT count(*) FROM es_events WHERE type = 'ReminderSent'`,
+    );
+    await stopNotifier();
+    await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'notifier-deadlines'`);
+    const queue = new Queue(DEADLINES_QUEUE, {
+      connection: redisConnection(redisUrl),
+      prefix: queuePrefix,
+    });
+    await queue.clean(0, 10_000, 'completed');
+    await queue.close();
+    startNotifier();
+    await settled();
+    // Bets still waiting for an answer had their reminders put back on the queue, due at once.
+    expect(
+      await deadlines!.queue.getJobCountByTypes('completed', 'waiting', 'active', 'delayed'),
+    ).toBeGreaterThan(0);
+    await sentinel();
+    const again = smtp.received
+      .slice(before)
+      .filter((mail) => /ends today|is waiting|Still waiting/.test(mail.subject))
+      .filter((mail) => !mail.subject.includes('Sentinel'));
+    expect(again.map((mail) => mail.subject)).toEqual([]);
   });
 });
