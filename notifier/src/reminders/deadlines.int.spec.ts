@@ -480,9 +480,6 @@ describe('the creator’s report stands', () => {
 describe('replaying the log', () => {
   it('from the start, with the finished jobs gone, sends nothing again', async () => {
     const before = smtp.received.length;
-    const sentBefore = await pool.query(
-      `SELECT count(*) FROM es_events WHERE type = 'ReminderSent'`,
-    );
     await stopNotifier();
     await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'notifier-deadlines'`);
     const queue = new Queue(DEADLINES_QUEUE, {

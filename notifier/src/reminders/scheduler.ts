@@ -75,7 +75,7 @@ export async function promoteDueDeadlines(queue: Queue<DeadlineJob>, now: Date):
   // Read every page first: promoting shifts the pages that follow.
   for (let start = 0; ; start += PAGE) {
     const jobs = await queue.getDelayed(start, start + PAGE - 1);
-    due.push(...jobs.filter((job) => Date.parse((job.data as DeadlineJob).dueAt) <= now.getTime()));
+    due.push(...jobs.filter((job) => Date.parse(job.data.dueAt) <= now.getTime()));
     if (jobs.length < PAGE) break;
   }
   let promoted = 0;
