@@ -93,6 +93,7 @@ export function deadlineAction(deps: DeadlineActionDeps) {
         reason: reminder.reason,
         betTitle: state.title,
         reporterName: reporter?.status === 'registered' ? displayName(reporter) : null,
+        reportedAt: state.firstReportAt[reporterId === bet.creatorId ? 'creator' : 'opponent'],
         standsAt: reporterId === bet.creatorId ? standsAt(bet) : null,
         link: `${base}/bets/${betId}`,
         unsubscribeLink: `${base}/api/notifications/unsubscribe?token=${token}`,

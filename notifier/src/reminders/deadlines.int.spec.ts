@@ -60,6 +60,9 @@ const runtime: Runtime = { now: () => clock, newId: randomUUID };
 const later = (hours: number) => {
   clock = new Date(clock.getTime() + hours * 3600_000);
 };
+/** The calendar date (UTC) `days` after the clock's. */
+const dateIn = (days: number) =>
+  new Date(clock.getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
 
 const ann = { id: randomUUID(), email: 'ann@example.com' };
 const ben = { id: randomUUID(), email: 'ben@example.com' };
@@ -171,7 +174,7 @@ const subjectsAbout = (title: string, to: string) =>
 
 /** The reminders (not the other notices) one person got about one bet. */
 const remindersAbout = (title: string, to: string) =>
-  subjectsAbout(title, to).filter((subject) => /ends today|is waiting|Still waiting/.test(subject));
+  subjectsAbout(title, to).filter((subject) => /end date|is waiting|Still waiting/.test(subject));
 
 const eventTypes = async (stream: string) =>
   (await store.readStream(stream)).map((event) => event.type);
@@ -182,12 +185,12 @@ const eventTypes = async (stream: string) =>
  */
 async function sentinel() {
   const title = `Sentinel ${randomUUID().slice(0, 8)}`;
-  const betId = await activeBet(title, { endDate: clock.toISOString().slice(0, 10) });
+  const betId = await activeBet(title, { endDate: dateIn(0) });
   await settled();
   later(24);
   await deadlines!.catchUp();
   await smtp.waitFor(
-    () => mailsAbout(title, ann.email).some((mail) => mail.subject.includes('ends today')),
+    () => mailsAbout(title, ann.email).some((mail) => mail.subject.includes('end date')),
     `the reminder of ${title}`,
   );
   await report(betId, ann.id, 'creator_won');
@@ -275,8 +278,7 @@ describe('reminders to report', () => {
     later(24); // Noon UTC on the end date.
     await deadlines!.catchUp();
     await smtp.waitFor(
-      () =>
-        mailsAbout('Rain on Sunday').filter((m) => m.subject.includes('ends today')).length === 2,
+      () => mailsAbout('Rain on Sunday').filter((m) => m.subject.includes('end date')).length === 2,
       'both end-date reminders',
     );
 
@@ -286,10 +288,10 @@ describe('reminders to report', () => {
     await sentinel();
     for (const person of [ann, ben])
       expect(remindersAbout('Rain on Sunday', person.email)).toEqual([
-        '"Rain on Sunday" ends today: who won?',
+        '"Rain on Sunday" has reached its end date: who won?',
       ]);
     const mail = mailsAbout('Rain on Sunday', ben.email).find((m) =>
-      m.subject.includes('ends today'),
+      m.subject.includes('end date'),
     )!;
     expect(mail.text).toContain(`${PUBLIC_URL}/bets/${betId}`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -324,8 +326,7 @@ describe('reminders to report', () => {
   });
 
   it('what fell due while the notifier was down is sent once when it starts', async () => {
-    const tomorrow = new Date(clock.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
-    const betId = await activeBet('Heat wave', { endDate: tomorrow });
+    const betId = await activeBet('Heat wave', { endDate: dateIn(1) });
     await settled();
     await stopNotifier();
     // While it is down: Ann reports, and the end date and the 48 hours both pass.
@@ -340,14 +341,14 @@ describe('reminders to report', () => {
     startNotifier();
     await sentinel();
     expect(remindersAbout('Heat wave', ben.email)).toEqual([
-      '"Heat wave" ends today: who won?',
+      '"Heat wave" has reached its end date: who won?',
       'Ann Lee is waiting for your report on "Heat wave"',
     ]);
     expect(remindersAbout('Heat wave', ann.email)).toEqual([]);
   });
 
   it('a bet that completes, or is deleted, has its pending reminders cancelled and never sent', async () => {
-    const endDate = new Date(clock.getTime() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
+    const endDate = dateIn(2);
     const completedId = await activeBet('Fog in London', { endDate });
     const deletedId = await activeBet('Hail in Oslo', { endDate, accept: false });
     await settled();
@@ -376,7 +377,7 @@ describe('reminders to report', () => {
 describe('reminders and each person’s email preferences', () => {
   it('someone who switched reminders off gets none; the other side still does', async () => {
     const mail = mailsAbout('Rain on Sunday', ben.email).find((m) =>
-      m.subject.includes('ends today'),
+      m.subject.includes('end date'),
     )!;
     const link = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
     const token = new URL(link).searchParams.get('token') ?? '';
@@ -394,7 +395,7 @@ describe('reminders and each person’s email preferences', () => {
       },
       context(ben.id),
     );
-    await activeBet('Tennis on Friday', { endDate: clock.toISOString().slice(0, 10) });
+    await activeBet('Tennis on Friday', { endDate: dateIn(0) });
     await settled();
     later(24);
     await deadlines!.catchUp();
@@ -431,6 +432,7 @@ describe('the creator’s report stands', () => {
     const reminder = mailsAbout('Marathon under 4h', ben.email).find((m) =>
       m.subject.includes('is waiting'),
     )!;
+    expect(reminder.text).toContain('Ann Lee reported the outcome of "Marathon under 4h" on June');
     expect(reminder.text).toContain("Ann Lee's report stands");
 
     later(5 * 24 - 1);
@@ -497,7 +499,7 @@ describe('replaying the log', () => {
     await sentinel();
     const again = smtp.received
       .slice(before)
-      .filter((mail) => /ends today|is waiting|Still waiting/.test(mail.subject))
+      .filter((mail) => /end date|is waiting|Still waiting/.test(mail.subject))
       .filter((mail) => !mail.subject.includes('Sentinel'));
     expect(again.map((mail) => mail.subject)).toEqual([]);
   });
