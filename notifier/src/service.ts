@@ -79,6 +79,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
       queuePrefix: config.QUEUE_PREFIX,
       signingSecret: config.NOTIFICATION_SIGNING_SECRET,
       concurrency: config.NOTIFIER_CONCURRENCY,
+      catchUpIntervalMs: config.DEADLINE_CHECK_INTERVAL_MS,
     },
     mailer,
   );

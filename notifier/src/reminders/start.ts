@@ -7,9 +7,6 @@ import { deadlineAction } from './act.ts';
 import { DEADLINES_QUEUE, type DeadlineJob } from './jobs.ts';
 import { DEADLINES_SCHEDULER_NAME, deadlinesScheduler, promoteDueDeadlines } from './scheduler.ts';
 
-/** How often the clock is compared with the delayed jobs after the catch-up at start. */
-export const DEFAULT_CATCH_UP_INTERVAL_MS = 60_000;
-
 export type DeadlinesContext = Pick<
   HostContext,
   'store' | 'pool' | 'databaseUrl' | 'redisUrl' | 'runtime' | 'logger' | 'publicUrl'
@@ -18,7 +15,8 @@ export type DeadlinesContext = Pick<
   signingSecret: string | undefined;
   /** Deadlines run at once in this process; 0 runs no worker here. */
   concurrency: number;
-  catchUpIntervalMs?: number;
+  /** How often the clock is compared with the delayed jobs after the catch-up at start. */
+  catchUpIntervalMs: number;
 };
 
 export interface RunningDeadlines {
@@ -74,7 +72,7 @@ export function startDeadlines(context: DeadlinesContext, mailer: Mailer): Runni
   };
   const tick = () => void catchUp().catch((error) => log.warn({ err: error }, 'catch-up failed'));
   tick();
-  const timer = setInterval(tick, context.catchUpIntervalMs ?? DEFAULT_CATCH_UP_INTERVAL_MS);
+  const timer = setInterval(tick, context.catchUpIntervalMs);
   timer.unref();
 
   return {
