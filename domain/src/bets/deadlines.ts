@@ -46,9 +46,8 @@ export function evolveDeadlines(
     const { party } = event.data;
     const at = event.data.submittedAt ?? occurredAt;
     const firstReportAt = { ...state.firstReportAt, [party]: state.firstReportAt[party] ?? at };
-    // The standing report counts from the creator's latest report, as the bet itself does.
-    const standing = party === 'creator' ? { ...bet, creatorReportedAt: at } : bet;
-    return { ...state, bet: standing, firstReportAt };
+    // The standing report is the bet's own rule: it counts from the creator's latest report.
+    return { ...state, bet, firstReportAt };
   }
   return { ...state, bet };
 }
