@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, BetTerms, CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { NotificationPreferences } from '@wagers/contracts/api/notifications';
-import type { User } from '@wagers/contracts/api/user';
 import type { Runtime } from '@wagers/platform/runtime';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
-import { signInThroughSmtp } from './sign-in-through-smtp.ts';
+import { personThroughSmtp, postOk } from './people-through-smtp.ts';
 
 /**
  * Reminders and the standing report through the whole product, on a clock the test moves: what
@@ -35,17 +34,9 @@ describe('reminders and the standing report, end to end', () => {
       .map((mail) => mail.subject)
       .filter((subject) => /end date|is waiting|Still waiting|stands/.test(subject))
       .sort();
-  const person = async (email: string, firstName: string) => {
-    const client = await signInThroughSmtp(app.url, smtp, email);
-    await app.settled();
-    expect((await client.put('/api/user', { firstName, lastName: 'Lee' })).status).toBe(200);
-    return { client, id: (await client.get<User>('/api/auth/user')).body.id };
-  };
-  const post = async (client: ApiClient, path: string, body?: unknown) => {
-    const answer = await client.post(path, body);
-    expect(answer.status, answer.text).toBeLessThan(300);
-    return answer;
-  };
+  const person = (email: string, firstName: string) =>
+    personThroughSmtp(app, smtp, email, firstName);
+  const post = postOk;
   const propose = async (title: string, endDate: string) => {
     const created = (await post(ann, '/api/bets', {
       title,
