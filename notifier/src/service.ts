@@ -9,12 +9,14 @@ import { startNotificationsDispatcher } from './notifications/dispatcher.ts';
 import { inviteDelivery } from './invite-delivery.ts';
 import type { NotificationJob } from './jobs.ts';
 import { createMailer } from './mailer.ts';
+import { startDeadlines } from './reminders/start.ts';
 import { createSmsSender } from './sms.ts';
 import { startNotificationWorker } from './worker.ts';
 
 /**
  * The notifier: the dispatcher that turns invite events into jobs, the worker that delivers
- * queued notifications, the operators' queue board and the development outbox.
+ * queued notifications, the bets' deadlines (reminders, standing reports), the operators' queue
+ * board and the development outbox.
  */
 export function notifierService(context: HostContext, queue: Queue<NotificationJob>): ServicePart {
   const { config, logger, pool, store } = context;
@@ -71,11 +73,24 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
     connectionString: context.databaseUrl,
     logger,
   });
+  const deadlines = startDeadlines(
+    {
+      ...context,
+      queuePrefix: config.QUEUE_PREFIX,
+      signingSecret: config.NOTIFICATION_SIGNING_SECRET,
+      concurrency: config.NOTIFIER_CONCURRENCY,
+      catchUpIntervalMs: config.DEADLINE_CHECK_INTERVAL_MS,
+    },
+    mailer,
+  );
   const routers = [];
   if (config.devInbox) routers.push(devOutboxRouter(pool));
   if (config.OPERATOR_PASSWORD) {
     routers.push(
-      adminBoardRouter([queue], { user: config.OPERATOR_USER, password: config.OPERATOR_PASSWORD }),
+      adminBoardRouter([queue, deadlines.queue], {
+        user: config.OPERATOR_USER,
+        password: config.OPERATOR_PASSWORD,
+      }),
     );
   }
   return {
@@ -84,6 +99,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
     async stop() {
       await dispatcher.stop();
       await notices.stop();
+      await deadlines.stop();
       await worker?.close();
       mailer.close();
     },

@@ -41,6 +41,8 @@ export const configSchema = z
     TWILIO_API_URL: optionalUrl,
     /** Jobs this process's notifier worker runs at once; 0 runs no worker here (dispatch only). */
     NOTIFIER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+    /** How often the notifier compares its clock with the bets' delayed deadlines (reminders, standing reports). */
+    DEADLINE_CHECK_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
     OPERATOR_USER: z.string().default('operator'),
     OPERATOR_PASSWORD: z.string().min(12).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -9,6 +9,7 @@ export const notificationKinds = [
   'bet_completed',
   'invite_accepted',
   'friend_request',
+  'reminders',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -20,6 +21,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   bet_completed: 'A bet completes',
   invite_accepted: 'Your invite is accepted',
   friend_request: 'Someone sends you a friend request',
+  reminders: 'A bet waits for your report',
 };
 
 /** PUT /api/notification-preferences: one kind switched on or off for email. */

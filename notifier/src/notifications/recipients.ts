@@ -14,6 +14,8 @@ export interface Notice {
 export interface BetParties {
   creatorId: string | null;
   opponentId: string | null;
+  /** A bet completed by a standing report is told of by its ReportStood, not its completion. */
+  settledBy?: string | null;
 }
 
 const BET_KINDS: Partial<Record<string, NotificationKind>> = {
@@ -23,6 +25,7 @@ const BET_KINDS: Partial<Record<string, NotificationKind>> = {
   ResolutionSubmitted: 'outcome_reported',
   ResolutionDisputed: 'reports_disagree',
   BetCompleted: 'bet_completed',
+  ReportStood: 'bet_completed',
 };
 
 /** Kinds both sides hear of, whoever acted. */
@@ -64,6 +67,8 @@ export function noticesFor(event: RecordedEvent, parties: BetParties | null): No
       const { party } = betEventSchemas.ResolutionSubmitted.parse(event.data);
       return to([party === 'creator' ? opponentId : creatorId]);
     }
+    case 'BetCompleted':
+      return parties.settledBy === 'standing' ? [] : to([creatorId, opponentId]);
     default:
       return to([creatorId, opponentId]);
   }

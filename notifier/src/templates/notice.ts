@@ -24,25 +24,31 @@ function subjectOf(m: NoticeMessage): string {
     case 'reports_disagree':
       return `Your reports disagree on ${bet}`;
     case 'bet_completed':
-      return `${bet} is complete`;
+      return m.eventType === 'ReportStood'
+        ? `${bet} is complete: the reported outcome stands without an answer`
+        : `${bet} is complete`;
     case 'invite_accepted':
       return `${m.actorName} accepted your invite`;
     case 'friend_request':
       return `${m.actorName} sent you a friend request`;
+    case 'reminders':
+      return `A reminder about ${bet}`;
   }
 }
 
 /**
- * One notification email, with a one-click unsubscribe for its kind: the List-Unsubscribe
- * headers mail clients show (RFC 8058) and the same link in the body.
+ * An email that stops in one click: the List-Unsubscribe headers mail clients show (RFC 8058) and
+ * the same link at the end of the body.
  */
-export function noticeEmail(to: string, m: NoticeMessage): Email {
-  const subject = subjectOf(m);
+export function unsubscribableEmail(
+  to: string,
+  m: { subject: string; lines: string[]; link: string; unsubscribeLink: string },
+): Email {
   return {
     to,
-    subject,
-    text: `${subject}.\n\nOpen Wagers: ${m.link}\n\nStop these emails: ${m.unsubscribeLink}`,
-    html: `<p>${escapeHtml(subject)}.</p>
+    subject: m.subject,
+    text: `${m.lines.join('\n\n')}\n\nOpen Wagers: ${m.link}\n\nStop these emails: ${m.unsubscribeLink}`,
+    html: `${m.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(m.link)}">Open Wagers</a></p>
 <p><a href="${escapeHtml(m.unsubscribeLink)}">Stop these emails</a></p>`,
     headers: {
@@ -50,4 +56,15 @@ export function noticeEmail(to: string, m: NoticeMessage): Email {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/** One notification email, with a one-click unsubscribe for its kind. */
+export function noticeEmail(to: string, m: NoticeMessage): Email {
+  const subject = subjectOf(m);
+  return unsubscribableEmail(to, {
+    subject,
+    lines: [`${subject}.`],
+    link: m.link,
+    unsubscribeLink: m.unsubscribeLink,
+  });
 }

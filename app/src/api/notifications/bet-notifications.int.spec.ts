@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { NotificationPreferences } from '@wagers/contracts/api/notifications';
-import type { User } from '@wagers/contracts/api/user';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import {
   startTestSmtpServer,
@@ -10,7 +9,7 @@ import {
 } from '@wagers/test-support/smtp';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { rebuild } from '../bets/rebuild.ts';
-import { signInThroughSmtp } from './sign-in-through-smtp.ts';
+import { personThroughSmtp, postOk } from './people-through-smtp.ts';
 
 /**
  * Every notification kind reaches the right person once, through a real SMTP server, with a
@@ -29,17 +28,9 @@ describe('notification emails', () => {
       (mail) => mail.to.includes(email) && !mail.text.includes('/api/login/verify'),
     );
   const subjects = (email: string) => notices(email).map((mail) => mail.subject);
-  const person = async (email: string, firstName: string) => {
-    const client = await signInThroughSmtp(app.url, smtp, email);
-    await app.settled();
-    expect((await client.put('/api/user', { firstName, lastName: 'Lee' })).status).toBe(200);
-    return { client, id: (await client.get<User>('/api/auth/user')).body.id };
-  };
-  const post = async (client: ApiClient, path: string, body?: unknown) => {
-    const answer = await client.post(path, body);
-    expect(answer.status, answer.text).toBeLessThan(300);
-    return answer;
-  };
+  const person = (email: string, firstName: string) =>
+    personThroughSmtp(app, smtp, email, firstName);
+  const post = postOk;
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();

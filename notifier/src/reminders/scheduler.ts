@@ -1,0 +1,91 @@
+import type { Queue } from 'bullmq';
+import {
+  deadlinesEverPlanned,
+  deadlinesOf,
+  initialDeadlineState,
+} from '@wagers/domain/bets/deadlines';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import type { Projector } from '@wagers/platform/projections/projector';
+import type { Runtime } from '@wagers/platform/runtime';
+import { deadlineHistory, isBetEvent } from './bet-deadlines.ts';
+import { deadlineJobId, deadlineJobOptions, type DeadlineJob } from './jobs.ts';
+
+/** Its own checkpoint row, apart from the projection service's list: a rebuild never resets it. */
+export const DEADLINES_SCHEDULER_NAME = 'notifier-deadlines';
+
+/**
+ * Makes the queue hold, for one bet, a delayed job per deadline its stream has ahead of it, and no
+ * job for a deadline it no longer has (a side reported, the bet completed or was deleted). It looks
+ * at the whole stream, not at one event, so running it again for any of the bet's events is a no-op.
+ */
+export async function reconcileBet(
+  queue: Queue<DeadlineJob>,
+  store: EventStore,
+  runtime: Runtime,
+  betId: string,
+): Promise<void> {
+  const history = await deadlineHistory(store, betId);
+  const wanted = deadlinesOf(history.at(-1) ?? initialDeadlineState());
+  const wantedIds = new Set(wanted.map((deadline) => deadline.id));
+  for (const [id] of deadlinesEverPlanned(history)) {
+    if (!wantedIds.has(id)) await queue.remove(deadlineJobId(betId, id));
+  }
+  const now = runtime.now().getTime();
+  for (const deadline of wanted) {
+    await queue.add(
+      deadline.kind,
+      { kind: deadline.kind, betId, deadlineId: deadline.id, dueAt: deadline.dueAt },
+      {
+        ...deadlineJobOptions,
+        jobId: deadlineJobId(betId, deadline.id),
+        delay: Math.max(0, Date.parse(deadline.dueAt) - now),
+      },
+    );
+  }
+}
+
+/**
+ * Follows the log from its own checkpoint and keeps each bet's deadlines on the queue. Like the
+ * dispatchers it owns no tables and is never rebuilt (version 1).
+ */
+export function deadlinesScheduler(
+  queue: Queue<DeadlineJob>,
+  store: EventStore,
+  runtime: Runtime,
+): Projector {
+  return {
+    name: DEADLINES_SCHEDULER_NAME,
+    version: 1,
+    tables: [],
+    async apply(_client, event) {
+      if (!isBetEvent(event)) return;
+      await reconcileBet(queue, store, runtime, event.streamId.slice('bet-'.length));
+    },
+  };
+}
+
+/**
+ * Moves to the front every delayed job whose time has come by the clock: at start (what fell due
+ * while the notifier was down) and now and then after. The queue's own timers do the same on the
+ * real clock; this makes the injected clock the one that counts.
+ */
+export async function promoteDueDeadlines(queue: Queue<DeadlineJob>, now: Date): Promise<number> {
+  const PAGE = 500;
+  const due = [];
+  // Read every page first: promoting shifts the pages that follow.
+  for (let start = 0; ; start += PAGE) {
+    const jobs = await queue.getDelayed(start, start + PAGE - 1);
+    due.push(...jobs.filter((job) => Date.parse(job.data.dueAt) <= now.getTime()));
+    if (jobs.length < PAGE) break;
+  }
+  let promoted = 0;
+  for (const job of due) {
+    try {
+      await job.promote();
+      promoted++;
+    } catch {
+      // Promoted, removed or run meanwhile: nothing left to do for it.
+    }
+  }
+  return promoted;
+}
