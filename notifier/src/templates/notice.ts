@@ -9,7 +9,6 @@ export interface NoticeMessage {
   betTitle: string | null;
   /** The bet's page, or Friends for a friendship notice. */
   link: string;
-  unsubscribeLink: string;
 }
 
 function subjectOf(m: NoticeMessage): string {
@@ -36,7 +35,7 @@ function subjectOf(m: NoticeMessage): string {
  * One notification email, with a one-click unsubscribe for its kind: the List-Unsubscribe
  * headers mail clients show (RFC 8058) and the same link in the body.
  */
-export function noticeEmail(to: string, m: NoticeMessage): Email {
+export function noticeEmail(to: string, m: NoticeMessage & { unsubscribeLink: string }): Email {
   const subject = subjectOf(m);
   return {
     to,
@@ -50,4 +49,9 @@ export function noticeEmail(to: string, m: NoticeMessage): Email {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/** One notification text message: what happened, the link, and how to stop texts (STOP). */
+export function noticeSms(m: NoticeMessage): string {
+  return `Wagers: ${subjectOf(m)}. ${m.link} Reply STOP to opt out.`;
 }
