@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { seriousViolations } from './support/audit.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import type { PageGlobals } from './support/page-globals.ts';
 import { apiPerson, browserFor, toast } from './support/people.ts';
 
 /** Texts stay off until a number and an explicit consent are on the profile. */
@@ -59,7 +60,7 @@ describe('profile: phone number, SMS consent and text notifications', () => {
     await expect(smsSwitch().isChecked()).resolves.toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     // From the top, so the sticky header is where a person sees it.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 0));
     await screenshot(page, 'profile-sms-desktop');
   });
 

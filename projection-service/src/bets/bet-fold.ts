@@ -30,12 +30,12 @@ export interface BetState {
  * stream is named: a new one is a type error here until its change, if any, is decided.
  */
 function changes(event: BetStreamEvent): Partial<BetState> {
+  // Settling up has its own read model; the completion that follows a draw or a standing report,
+  // in the same append, sets the status.
   switch (event.type) {
     case 'BetProposed':
     case 'BetInviteResent':
     case 'ResolutionDisputed':
-    // Settling up has its own read model; the completion that follows a draw or a standing
-    // report, in the same append, sets the status.
     case 'BetMarkedPaid':
     case 'BetPaymentConfirmed':
     case 'BetPaymentNotReceived':
