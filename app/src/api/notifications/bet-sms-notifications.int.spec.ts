@@ -1,4 +1,3 @@
-import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBetResponse } from '@wagers/contracts/api/bets';
 import { notificationKinds } from '@wagers/contracts/api/notifications';
@@ -8,10 +7,7 @@ import { eventually } from '@wagers/test-support/log';
 import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { rebuild } from '../bets/rebuild.ts';
-
-const accountSid = `AC${'0123456789abcdef'.repeat(2)}`;
-const authToken = 'test-auth-token-0123456789';
-const fromNumber = '+15005550006';
+import { accountSid, fromNumber, postInbound, twilioEnv } from './twilio-settings.ts';
 
 const phones = {
   ann: '+14155550101',
@@ -60,30 +56,16 @@ describe('notification text messages', () => {
     people[name] = { client, id: (await client.get<User>('/api/auth/user')).body.id };
     return people[name];
   };
-  /** A reply to our number, as Twilio posts it to the webhook, signed with the auth token. */
+  /** A reply to our number, as Twilio posts it to the webhook. */
   const reply = async (from: string, body: string) => {
-    const url = `${app.url}/api/sms/inbound`;
-    const params = { From: from, To: fromNumber, Body: body };
-    const answer = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilio.getExpectedTwilioSignature(authToken, url, params),
-      },
-      body: new URLSearchParams(params).toString(),
-    });
+    const answer = await postInbound(app.url, { From: from, To: fromNumber, Body: body });
     expect(answer.status).toBe(200);
   };
 
   beforeAll(async () => {
     twilioApi = await startTestTwilioApi();
     app = await startTestApp({
-      env: {
-        TWILIO_ACCOUNT_SID: accountSid,
-        TWILIO_AUTH_TOKEN: authToken,
-        TWILIO_FROM_NUMBER: fromNumber,
-        TWILIO_API_URL: twilioApi.url,
-      },
+      env: twilioEnv(twilioApi.url),
     });
     await person('ann', true);
     await person('ben', true);

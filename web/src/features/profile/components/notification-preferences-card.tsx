@@ -1,6 +1,7 @@
 import {
   notificationKindLabels,
   notificationPreferenceRequestSchema,
+  type NotificationPreferenceRequest,
 } from '@wagers/contracts/api/notifications';
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import {
@@ -17,6 +18,29 @@ import { usePhone } from '../api/get-phone.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useSetNotificationPreference } from '../api/set-notification-preference.ts';
 
+/** One kind's switch on one channel. */
+function ChannelSwitch({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Checkbox
+      aria-label={label}
+      className="mx-auto"
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(state) => onChange(state === true)}
+    />
+  );
+}
+
 /**
  * The profile's notification switches: per kind, one for email and one for text messages, each
  * saved as it changes. Texts stay off (and their switches disabled) until the person has a
@@ -26,7 +50,7 @@ export function NotificationPreferencesCard() {
   const { data: preferences, isPending, isError, error } = useNotificationPreferences();
   const { data: phone } = usePhone();
   const canText = phone?.smsConsent === true;
-  const save = useSetNotificationPreference({
+  const saveChoice = useSetNotificationPreference({
     mutationConfig: {
       onSuccess: (_answer, body) =>
         void toast({
@@ -34,6 +58,11 @@ export function NotificationPreferencesCard() {
         }),
     },
   });
+  const save = {
+    isPending: saveChoice.isPending,
+    mutate: (body: NotificationPreferenceRequest) =>
+      saveChoice.mutate(notificationPreferenceRequestSchema.parse(body)),
+  };
   return (
     <Card data-testid="notification-preferences">
       <CardHeader>
@@ -74,37 +103,19 @@ export function NotificationPreferencesCard() {
                     {notificationKindLabels[kind]}
                   </th>
                   <td className="py-2 text-center">
-                    <Checkbox
-                      id={`notify-${kind}`}
-                      aria-label={`Email: ${notificationKindLabels[kind]}`}
-                      className="mx-auto"
+                    <ChannelSwitch
+                      label={`Email: ${notificationKindLabels[kind]}`}
                       checked={email}
                       disabled={save.isPending}
-                      onCheckedChange={(checked) =>
-                        save.mutate(
-                          notificationPreferenceRequestSchema.parse({
-                            kind,
-                            email: checked === true,
-                          }),
-                        )
-                      }
+                      onChange={(on) => save.mutate({ kind, email: on })}
                     />
                   </td>
                   <td className="py-2 text-center">
-                    <Checkbox
-                      id={`text-${kind}`}
-                      aria-label={`SMS: ${notificationKindLabels[kind]}`}
-                      className="mx-auto"
+                    <ChannelSwitch
+                      label={`SMS: ${notificationKindLabels[kind]}`}
                       checked={canText && sms}
                       disabled={save.isPending || !canText}
-                      onCheckedChange={(checked) =>
-                        save.mutate(
-                          notificationPreferenceRequestSchema.parse({
-                            kind,
-                            sms: checked === true,
-                          }),
-                        )
-                      }
+                      onChange={(on) => save.mutate({ kind, sms: on })}
                     />
                   </td>
                 </tr>
