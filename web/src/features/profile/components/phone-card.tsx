@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { setPhoneRequestSchema, type PhoneSettings } from '@wagers/contracts/api/profile';
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -14,6 +15,8 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { paths } from '@/config/paths.ts';
+import { notificationSmsConsentText, phonePlaceholder } from '@/config/site.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { usePhone } from '../api/get-phone.ts';
 import { useSetPhone } from '../api/set-phone.ts';
@@ -60,7 +63,7 @@ function PhoneForm({ saved }: { saved: PhoneSettings }) {
           id="phone"
           type="tel"
           autoComplete="tel"
-          placeholder="+1 415 555 0123"
+          placeholder={phonePlaceholder}
           value={phone}
           aria-invalid={error?.field === 'phone'}
           aria-describedby={error ? 'phone-error' : undefined}
@@ -75,8 +78,7 @@ function PhoneForm({ saved }: { saved: PhoneSettings }) {
           onCheckedChange={(checked) => setSmsConsent(checked === true)}
         />
         <Label htmlFor="sms-consent" className="leading-snug font-normal text-slate-800">
-          Text me the notifications I choose below at this number. Message and data rates may apply.
-          Reply STOP to any text to opt out.
+          {notificationSmsConsentText}
         </Label>
       </div>
       {saved.smsConsent && saved.consentedAt ? (
@@ -112,7 +114,11 @@ export function PhoneCard() {
       <CardHeader>
         <CardTitle>Text messages</CardTitle>
         <CardDescription>
-          Add a mobile number to get notifications by text. Only you see it.
+          Add a mobile number to get notifications by text. Only you see it. How we use it:{' '}
+          <Link className="text-indigo-700 underline" to={paths.optInProof}>
+            SMS consent
+          </Link>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent>
