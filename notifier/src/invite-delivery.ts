@@ -34,7 +34,7 @@ export interface DeliveryAttempt {
 }
 
 /** A 5xx SMTP reply or a 4xx from Twilio (bad number, unsubscribed...) will not improve with retries. */
-function isPermanent(error: unknown): boolean {
+export function isPermanent(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { responseCode, status } = error as { responseCode?: unknown; status?: unknown };
   if (typeof responseCode === 'number') return responseCode >= 500;

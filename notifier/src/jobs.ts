@@ -9,9 +9,13 @@ export type NotificationJob =
   | { kind: 'sms'; to: string; body: string }
   /** Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and the job id). */
   | { kind: 'invite'; code: string; deliveryId: string }
-  /** Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind. */
+  /**
+   * Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind:
+   * by email, or by text message when `channel` is 'sms'.
+   */
   | {
       kind: 'notice';
+      channel?: 'sms';
       eventId: string;
       eventType: string;
       actorId: string | null;

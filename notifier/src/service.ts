@@ -50,6 +50,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
           notices: noticeDelivery({
             store,
             mailer,
+            sms,
             logger,
             publicUrl: context.publicUrl,
             signingSecret: config.NOTIFICATION_SIGNING_SECRET,

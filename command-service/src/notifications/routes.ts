@@ -3,7 +3,10 @@ import {
   notificationKindLabels,
   notificationPreferenceRequestSchema,
 } from '@wagers/contracts/api/notifications';
-import { preferencesAggregate } from '@wagers/domain/notifications/preferences';
+import {
+  preferencesAggregate,
+  type PreferencesCommand,
+} from '@wagers/domain/notifications/preferences';
 import { readUnsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
 import { handle } from '@wagers/platform/aggregate';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
@@ -14,7 +17,7 @@ import type { CommandServiceDeps } from '../deps.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 
 /**
- * PUT /api/notification-preferences (the profile page's switches) and the unsubscribe link of
+ * PUT /api/notification-preferences (the profile page's email and SMS switches) and the unsubscribe link of
  * every notification email, which works signed out: GET shows a confirm button, POST (the button,
  * or a mail client's one-click RFC 8058 request) switches that kind of email off.
  */
@@ -23,17 +26,25 @@ export function notificationsRouter(deps: CommandServiceDeps): Router {
   const secret = deps.config.NOTIFICATION_SIGNING_SECRET;
 
   router.put('/api/notification-preferences', requireUser, async (req, res) => {
-    const { kind, email } = parseInput(notificationPreferenceRequestSchema, req.body);
+    const { kind, email, sms } = parseInput(notificationPreferenceRequestSchema, req.body);
     const userId = currentUserId(req);
+    // The schema lets through exactly one of the two channels.
+    const command: PreferencesCommand =
+      sms === undefined
+        ? {
+            type: 'SetEmailNotifications',
+            data: { userId, kind, email: email === true, via: 'profile' },
+          }
+        : { type: 'SetSmsNotifications', data: { userId, kind, sms, via: 'profile' } };
     const result = await handle(
       deps.store,
       preferencesAggregate,
       userId,
-      { type: 'SetEmailNotifications', data: { userId, kind, email, via: 'profile' } },
+      command,
       commandContext(req, deps.runtime),
     );
     await recordWrite(deps.sessions, req, res, result.position);
-    res.json({ kind, email });
+    res.json(sms === undefined ? { kind, email } : { kind, sms });
   });
 
   const tokenOf = (req: Request, res: Response) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notificationKinds } from '../api/notifications.ts';
 
-/** One stream per person, apart from the user stream: what they want to be told by email. */
+/** One stream per person, apart from the user stream: what they want to be told, and how. */
 export const notificationPreferencesStream = (userId: string) =>
   `notification-preferences-${userId}`;
 
@@ -13,10 +13,21 @@ export const notificationPreferenceEventSchemas = {
     email: z.boolean(),
     via: z.enum(['profile', 'unsubscribe_link']),
   }),
+  /** A kind switched on or off for text messages (sent only with the user's SMS consent). */
+  SmsNotificationsChanged: z.object({
+    userId: z.string(),
+    kind: z.enum(notificationKinds),
+    sms: z.boolean(),
+    via: z.literal('profile'),
+  }),
 } as const;
 
 export type EmailNotificationsChanged = {
   type: 'EmailNotificationsChanged';
   data: z.infer<typeof notificationPreferenceEventSchemas.EmailNotificationsChanged>;
 };
-export type NotificationPreferenceEvent = EmailNotificationsChanged;
+export type SmsNotificationsChanged = {
+  type: 'SmsNotificationsChanged';
+  data: z.infer<typeof notificationPreferenceEventSchemas.SmsNotificationsChanged>;
+};
+export type NotificationPreferenceEvent = EmailNotificationsChanged | SmsNotificationsChanged;

@@ -12,6 +12,13 @@ export const userEventSchemas = {
   ProfileUpdated: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }),
   /** `avatarUrl` is where the product serves the picture (a path on this site or the object store's URL). */
   AvatarChanged: z.object({ userId: z.string(), avatarUrl: z.string() }),
+  /** E.164 `phone` or null (removed); `consentedAt` (ISO) is when SMS consent was given, else null. */
+  PhoneChanged: z.object({
+    userId: z.string(),
+    phone: z.string().nullable(),
+    smsConsent: z.boolean(),
+    consentedAt: z.string().nullable(),
+  }),
 } as const;
 
 export type UserRegistered = {
@@ -26,7 +33,11 @@ export type AvatarChanged = {
   type: 'AvatarChanged';
   data: z.infer<typeof userEventSchemas.AvatarChanged>;
 };
-export type UserEvent = UserRegistered | ProfileUpdated | AvatarChanged;
+export type PhoneChanged = {
+  type: 'PhoneChanged';
+  data: z.infer<typeof userEventSchemas.PhoneChanged>;
+};
+export type UserEvent = UserRegistered | ProfileUpdated | AvatarChanged | PhoneChanged;
 
 /** Reservation stream that makes one email one account; appended with expected revision "no stream". */
 export const emailReservationEventSchemas = {

@@ -30,7 +30,9 @@ import {
 import {
   avatarUploadUrlRequestSchema,
   avatarUploadUrlResponseSchema,
+  phoneSettingsSchema,
   setAvatarRequestSchema,
+  setPhoneRequestSchema,
   updateProfileRequestSchema,
 } from '../api/profile.ts';
 import { signedInUserSchema, userSchema } from '../api/user.ts';
@@ -90,6 +92,8 @@ export const documentedRoutes: DocumentedRoute[] = [
   signIn('post', '/api/login/:provider/email', 'Give the email a provider did not share', { 200: page('Check your email'), 400: page('Refused'), 429: page('Too many links lately') }, { body: providerEmailRequestSchema, form: true }),
   users('get', '/api/auth/user', 'The signed-in user', { 200: json(signedInUserSchema) }, { signedIn: true }),
   users('put', '/api/user', 'Change your name', { 200: json(userSchema) }, { signedIn: true, body: updateProfileRequestSchema }),
+  users('get', '/api/user/phone', 'Your phone number and SMS consent', { 200: json(phoneSettingsSchema) }, { signedIn: true }),
+  users('put', '/api/user/phone', 'Set or remove your phone number and SMS consent', { 200: json(phoneSettingsSchema) }, { signedIn: true, body: setPhoneRequestSchema }),
   users('post', '/api/avatar/upload-url', 'A URL to upload a picture to', { 200: json(avatarUploadUrlResponseSchema) }, { signedIn: true, body: avatarUploadUrlRequestSchema }),
   users('put', '/api/avatar/uploads/:userId/:objectId', 'Upload a picture (signed URL, image body)', { 200: json(z.object({ status: z.literal('uploaded') })) }),
   users('put', '/api/avatar', 'Use an uploaded picture', { 200: json(userSchema) }, { signedIn: true, body: setAvatarRequestSchema }),
@@ -120,8 +124,8 @@ export const documentedRoutes: DocumentedRoute[] = [
   settling('post', '/api/bets/:id/mark-paid', 'The loser says they paid', { 200: json(betChangedSchema) }, { signedIn: true }),
   settling('post', '/api/bets/:id/confirm-receipt', 'The winner confirms the payment arrived', { 200: json(betChangedSchema) }, { signedIn: true }),
   settling('post', '/api/bets/:id/not-received', 'The winner says the payment did not arrive', { 200: json(betChangedSchema) }, { signedIn: true }),
-  notifications('get', '/api/notification-preferences', 'Which emails you get', { 200: json(notificationPreferencesSchema) }, { signedIn: true }),
-  notifications('put', '/api/notification-preferences', 'Turn one kind of email on or off', { 200: json(notificationPreferenceRequestSchema) }, { signedIn: true, body: notificationPreferenceRequestSchema }),
+  notifications('get', '/api/notification-preferences', 'Which emails and text messages you get', { 200: json(notificationPreferencesSchema) }, { signedIn: true }),
+  notifications('put', '/api/notification-preferences', 'Turn one kind of email or text message on or off', { 200: json(notificationPreferenceRequestSchema) }, { signedIn: true, body: notificationPreferenceRequestSchema }),
   notifications('get', '/api/notifications/unsubscribe', 'Unsubscribe page a signed email link opens', { 200: page('Asks to confirm'), 404: page('The link is not valid') }, { query: z.object({ token: z.string() }) }),
   notifications('post', '/api/notifications/unsubscribe', 'Unsubscribe in one click (signed link, no session)', { 200: page('Unsubscribed'), 404: page('The link is not valid') }, { query: z.object({ token: z.string() }) }),
   audit('get', '/api/audit/bets', 'Find bets by id, participant or date (auditors)', { 200: json(z.array(auditObject)) }, { signedIn: true, query: auditSearchQuerySchema }),

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@wagers/test-support/decider-spec';
-import type { EmailNotificationsChanged } from '@wagers/contracts/events/notification-preferences';
-import { emailsKind, preferencesDecider, type PreferencesCommand } from './preferences.ts';
+import type {
+  EmailNotificationsChanged,
+  SmsNotificationsChanged,
+} from '@wagers/contracts/events/notification-preferences';
+import {
+  emailsKind,
+  preferencesDecider,
+  textsKind,
+  type PreferencesCommand,
+} from './preferences.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
 const spec = deciderSpec(preferencesDecider);
@@ -38,6 +46,39 @@ describe('email notification preferences', () => {
       .given([changed(false)])
       .when(set(true))
       .then([changed(true)]);
+  });
+});
+
+describe('text message notification preferences', () => {
+  const setSms = (sms: boolean): PreferencesCommand => ({
+    type: 'SetSmsNotifications',
+    data: { userId: 'u1', kind: 'bet_completed', sms, via: 'profile' },
+  });
+  const smsChanged = (sms: boolean) =>
+    ({
+      type: 'SmsNotificationsChanged',
+      data: { userId: 'u1', kind: 'bet_completed', sms, via: 'profile' },
+    }) satisfies SmsNotificationsChanged;
+
+  it('every kind is off by default; switching one on is recorded, apart from email', () => {
+    expect(textsKind(preferencesDecider.initialState(), 'bet_completed')).toBe(false);
+    spec
+      .given([])
+      .when(setSms(true))
+      .then([smsChanged(true)]);
+    const state = [smsChanged(true), changed(false)].reduce(
+      preferencesDecider.evolve,
+      preferencesDecider.initialState(),
+    );
+    expect(textsKind(state, 'bet_completed')).toBe(true);
+    expect(emailsKind(state, 'bet_completed')).toBe(false);
+  });
+  it('setting what is already set records nothing; switches back off', () => {
+    spec.given([]).when(setSms(false)).thenNothing();
+    spec
+      .given([smsChanged(true)])
+      .when(setSms(false))
+      .then([smsChanged(false)]);
   });
 });
 

@@ -13,6 +13,10 @@ export type UserState =
       firstName: string | null;
       lastName: string | null;
       avatarUrl: string | null;
+      /** E.164; texts go only while `smsConsent` (given at `consentedAt`) holds. */
+      phone: string | null;
+      smsConsent: boolean;
+      consentedAt: string | null;
     };
 
 export type UserCommand =
@@ -20,7 +24,12 @@ export type UserCommand =
   /** Names arrive trimmed and checked by the contracts schema. */
   | { type: 'UpdateProfile'; data: { userId: string; firstName: string; lastName: string } }
   /** `avatarUrl` was checked by the avatar store as issued to this user before the command is built. */
-  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } };
+  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } }
+  /** `phone` is E.164 (contracts schema) or null; `at` (ISO) dates a consent given now. */
+  | {
+      type: 'SetPhone';
+      data: { userId: string; phone: string | null; smsConsent: boolean; at: string };
+    };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -32,6 +41,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         firstName: event.data.firstName,
         lastName: event.data.lastName,
         avatarUrl: null,
+        phone: null,
+        smsConsent: false,
+        consentedAt: null,
       };
     case 'ProfileUpdated':
       if (state.status !== 'registered') return state;
@@ -39,6 +51,11 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'AvatarChanged':
       if (state.status !== 'registered') return state;
       return { ...state, avatarUrl: event.data.avatarUrl };
+    case 'PhoneChanged': {
+      if (state.status !== 'registered') return state;
+      const { phone, smsConsent, consentedAt } = event.data;
+      return { ...state, phone, smsConsent, consentedAt };
+    }
     default: {
       const unknown: never = event;
       return unknown;
@@ -79,6 +96,17 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { userId: state.userId, avatarUrl: command.data.avatarUrl },
         },
       ];
+    case 'SetPhone': {
+      if (state.status !== 'registered') throw notFound('No such user');
+      const { phone, at } = command.data;
+      // No number, no consent: removing the number withdraws it, and a new number asks anew.
+      const smsConsent = phone !== null && command.data.smsConsent;
+      if (state.phone === phone && state.smsConsent === smsConsent) return [];
+      const consentedAt = smsConsent ? at : null;
+      return [
+        { type: 'PhoneChanged', data: { userId: state.userId, phone, smsConsent, consentedAt } },
+      ];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -72,5 +72,53 @@ describe('user decider', () => {
         .when({ type: 'ChangeAvatar', data: { userId, avatarUrl: '/avatars/u/1' } })
         .thenNothing();
     });
+
+    describe('phone number', () => {
+      const at = '2026-01-02T03:04:05.000Z';
+      const phone = '+14155550123';
+      const setPhone = (number: string | null, smsConsent: boolean) =>
+        ({ type: 'SetPhone', data: { userId, phone: number, smsConsent, at } }) as const;
+      const changed = (number: string | null, smsConsent: boolean): UserEvent => ({
+        type: 'PhoneChanged',
+        data: { userId, phone: number, smsConsent, consentedAt: smsConsent ? at : null },
+      });
+
+      it('records a number with the time consent was given, and without consent by default', () => {
+        spec
+          .given([registered])
+          .when(setPhone(phone, true))
+          .then([changed(phone, true)]);
+        spec
+          .given([registered])
+          .when(setPhone(phone, false))
+          .then([changed(phone, false)]);
+      });
+
+      it('records nothing when nothing changes', () =>
+        spec
+          .given([registered, changed(phone, true)])
+          .when(setPhone(phone, true))
+          .thenNothing());
+
+      it('withdraws consent with the number, and a consent without a number is no consent', () => {
+        spec
+          .given([registered, changed(phone, true)])
+          .when(setPhone(null, false))
+          .then([changed(null, false)]);
+        spec
+          .given([registered, changed(phone, true)])
+          .when(setPhone(null, true))
+          .then([changed(null, false)]);
+      });
+
+      it('asks consent anew for a new number', () =>
+        spec
+          .given([registered, changed(phone, true)])
+          .when(setPhone('+447700900123', false))
+          .then([changed('+447700900123', false)]));
+
+      it('needs an account', () =>
+        spec.given([]).when(setPhone(phone, true)).thenFails('not_found'));
+    });
   });
 });

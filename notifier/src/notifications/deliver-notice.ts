@@ -1,18 +1,27 @@
+import { UnrecoverableError } from 'bullmq';
 import { displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
-import { emailsKind, preferencesAggregate } from '@wagers/domain/notifications/preferences';
+import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import {
+  emailsKind,
+  preferencesAggregate,
+  textsKind,
+} from '@wagers/domain/notifications/preferences';
 import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
 import { userAggregate } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
+import { isPermanent } from '../invite-delivery.ts';
 import type { NotificationJob } from '../jobs.ts';
 import type { Mailer } from '../mailer.ts';
-import { noticeEmail } from '../templates/notice.ts';
+import type { SmsSender } from '../sms.ts';
+import { noticeEmail, noticeSms, type NoticeMessage } from '../templates/notice.ts';
 
 export interface NoticeDeliveryDeps {
   store: EventStore;
   mailer: Mailer;
+  sms: SmsSender;
   logger: Logger;
   publicUrl: () => string;
   signingSecret: string | undefined;
@@ -26,32 +35,62 @@ async function betTitle(store: EventStore, betId: string): Promise<string | null
 }
 
 /**
- * Emails one person about one event, unless they switched that kind off (checked at sending
- * time, so an unsubscribe stops what is already queued).
+ * Tells one person about one event by email, or by text message for a job of the SMS channel,
+ * unless they switched that kind off. Everything is checked at sending time, so an unsubscribe,
+ * a withdrawn consent or a STOP reply stops what is already queued: a text goes only to the
+ * user's number, with their consent, for a kind they chose, and never to a number that said STOP.
  */
 export function noticeDelivery(deps: NoticeDeliveryDeps) {
   const log = deps.logger.child({ component: 'notice-delivery' });
+
+  async function message(job: NoticeJob): Promise<NoticeMessage> {
+    const actor = job.actorId ? await load(deps.store, userAggregate, job.actorId) : null;
+    const base = deps.publicUrl();
+    return {
+      kind: job.notification,
+      eventType: job.eventType,
+      actorName: actor?.status === 'registered' ? displayName(actor) : 'Wagers',
+      betTitle: job.betId ? await betTitle(deps.store, job.betId) : null,
+      link: job.betId ? `${base}/bets/${job.betId}` : `${base}/friends`,
+    };
+  }
+
+  async function text(phone: string, job: NoticeJob): Promise<void> {
+    if ((await load(deps.store, smsOptOutAggregate, phone)).optedOut) {
+      log.info({ eventId: job.eventId, kind: job.notification }, 'notice not texted: STOP');
+      return;
+    }
+    try {
+      await deps.sms.send(phone, noticeSms(await message(job)));
+    } catch (error) {
+      // A refused number (invalid, unsubscribed at the carrier) will not take it on a retry.
+      if (isPermanent(error))
+        throw new UnrecoverableError(error instanceof Error ? error.message : 'SMS refused');
+      throw error;
+    }
+  }
+
   return async (job: NoticeJob): Promise<void> => {
     const [recipient, preferences] = await Promise.all([
       load(deps.store, userAggregate, job.recipientId),
       load(deps.store, preferencesAggregate, job.recipientId),
     ]);
     if (recipient.status !== 'registered') return;
+    if (job.channel === 'sms') {
+      if (!recipient.phone || !recipient.smsConsent || !textsKind(preferences, job.notification))
+        return;
+      await text(recipient.phone, job);
+      return;
+    }
     if (!emailsKind(preferences, job.notification)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not wanted by email');
       return;
     }
-    const actor = job.actorId ? await load(deps.store, userAggregate, job.actorId) : null;
-    const base = deps.publicUrl();
     const token = unsubscribeToken(deps.signingSecret, job.recipientId, job.notification);
     await deps.mailer.send(
       noticeEmail(recipient.email, {
-        kind: job.notification,
-        eventType: job.eventType,
-        actorName: actor?.status === 'registered' ? displayName(actor) : 'Wagers',
-        betTitle: job.betId ? await betTitle(deps.store, job.betId) : null,
-        link: job.betId ? `${base}/bets/${job.betId}` : `${base}/friends`,
-        unsubscribeLink: `${base}/api/notifications/unsubscribe?token=${token}`,
+        ...(await message(job)),
+        unsubscribeLink: `${deps.publicUrl()}/api/notifications/unsubscribe?token=${token}`,
       }),
     );
   };

@@ -16,7 +16,8 @@ export const NOTIFICATIONS_DISPATCHER_NAME = 'notifier-notifications';
 export const noticeJobId = (eventId: string, recipientId: string) => `${eventId}_${recipientId}`;
 
 /**
- * Follows the log and queues one job per event and person it concerns. Like the invite
+ * Follows the log and queues, per event and person it concerns, one email job and one text
+ * message job (each sends only what the person chose at sending time). Like the invite
  * dispatcher it owns no tables and is never rebuilt, so nothing is sent twice.
  */
 export function notificationsDispatcher(
@@ -36,19 +37,25 @@ export function notificationsDispatcher(
         // Nobody is told about what they did themselves; a disagreement or a completion is news
         // to both sides, whoever's report caused it.
         if (notice.recipientId === event.metadata.actorId && !concernsBoth(notice.kind)) continue;
-        await queue.add(
-          'notice',
+        const job: NotificationJob = {
+          kind: 'notice',
+          eventId: event.id,
+          eventType: event.type,
+          actorId: event.metadata.actorId,
+          recipientId: notice.recipientId,
+          notification: notice.kind,
+          betId: notice.betId,
+        };
+        // One job per channel, so a failed text never sends the email again (nor the reverse).
+        const jobId = noticeJobId(event.id, notice.recipientId);
+        await queue.addBulk([
+          { name: 'notice', data: job, opts: { ...inviteJobOptions, jobId } },
           {
-            kind: 'notice',
-            eventId: event.id,
-            eventType: event.type,
-            actorId: event.metadata.actorId,
-            recipientId: notice.recipientId,
-            notification: notice.kind,
-            betId: notice.betId,
+            name: 'notice',
+            data: { ...job, channel: 'sms' },
+            opts: { ...inviteJobOptions, jobId: `${jobId}_sms` },
           },
-          { ...inviteJobOptions, jobId: noticeJobId(event.id, notice.recipientId) },
-        );
+        ]);
       }
     },
   };

@@ -29,6 +29,7 @@ import {
 import type { Worker } from 'bullmq';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from '../jobs.ts';
 import { createMailer, type Mailer } from '../mailer.ts';
+import { createSmsSender } from '../sms.ts';
 import { noticeDelivery } from '../notifications/deliver-notice.ts';
 import { startNotificationsDispatcher } from '../notifications/dispatcher.ts';
 import { startNotificationWorker } from '../worker.ts';
@@ -241,6 +242,8 @@ beforeAll(async () => {
     notices: noticeDelivery({
       store,
       mailer,
+      // Reminders are emails; a text would land in the development outbox.
+      sms: createSmsSender({}, pool),
       logger,
       publicUrl: () => PUBLIC_URL,
       signingSecret: undefined,

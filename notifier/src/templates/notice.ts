@@ -9,7 +9,6 @@ export interface NoticeMessage {
   betTitle: string | null;
   /** The bet's page, or Friends for a friendship notice. */
   link: string;
-  unsubscribeLink: string;
 }
 
 function subjectOf(m: NoticeMessage): string {
@@ -59,7 +58,7 @@ export function unsubscribableEmail(
 }
 
 /** One notification email, with a one-click unsubscribe for its kind. */
-export function noticeEmail(to: string, m: NoticeMessage): Email {
+export function noticeEmail(to: string, m: NoticeMessage & { unsubscribeLink: string }): Email {
   const subject = subjectOf(m);
   return unsubscribableEmail(to, {
     subject,
@@ -67,4 +66,9 @@ export function noticeEmail(to: string, m: NoticeMessage): Email {
     link: m.link,
     unsubscribeLink: m.unsubscribeLink,
   });
+}
+
+/** One notification text message: what happened, the link, and how to stop texts (STOP). */
+export function noticeSms(m: NoticeMessage): string {
+  return `Wagers: ${subjectOf(m)}. ${m.link} Reply STOP to opt out.`;
 }

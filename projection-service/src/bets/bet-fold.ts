@@ -1,4 +1,4 @@
-import type { BetEvent } from '@wagers/contracts/events/bet';
+import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 
 /** A row of rm_bets as the projector keeps it in memory while it folds a page. */
 export interface BetState {
@@ -25,12 +25,23 @@ export interface BetState {
   revision: string;
 }
 
-/** Column changes one event makes to its bet (besides revision and updated_at). */
-function changes(event: BetEvent): Partial<BetState> {
+/**
+ * Column changes one event makes to its bet (besides revision and updated_at). Every event of the
+ * stream is named: a new one is a type error here until its change, if any, is decided.
+ */
+function changes(event: BetStreamEvent): Partial<BetState> {
+  // Settling up has its own read model; the completion that follows a draw or a standing report,
+  // in the same append, sets the status.
   switch (event.type) {
     case 'BetProposed':
     case 'BetInviteResent':
     case 'ResolutionDisputed':
+    case 'BetMarkedPaid':
+    case 'BetPaymentConfirmed':
+    case 'BetPaymentNotReceived':
+    case 'DrawOffered':
+    case 'DrawAccepted':
+    case 'ReportStood':
       return {};
     case 'BetInviteAttached':
       return { invite_code: event.data.inviteCode };
@@ -59,7 +70,7 @@ function changes(event: BetEvent): Partial<BetState> {
 
 export interface BetFact {
   betId: string;
-  event: BetEvent;
+  event: BetStreamEvent;
   revision: bigint;
   /** Minor part of the event's global position. */
   seq: bigint;

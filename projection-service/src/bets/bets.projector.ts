@@ -1,6 +1,6 @@
 import type { ClientBase } from 'pg';
 import { parsePosition } from '@wagers/contracts/position';
-import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { copyRows } from '@wagers/platform/projections/copy';
@@ -9,7 +9,7 @@ import { rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
 import { betsSchema } from './bets.schema.ts';
 
-const readBetEvent = schemaReader<BetEvent>(betEventSchemas);
+const readBetEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
 
 const bets = rowTable('rm_bets', 'id', {
   id: 'uuid',
@@ -85,13 +85,13 @@ async function loadStored(
 
 /**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
- * in stream order). A page is folded in memory and each row written once: new bets and history
+ * in stream order: its lifecycle, settling up, draws and standing reports). A page is folded in memory and each row written once: new bets and history
  * rows by COPY, bets an earlier page stored by one UPDATE. An event at or below a stored bet's
  * revision was applied before and is left out, so replaying a page changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 2,
+  version: 3,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
   async applyPage(client, events, { bulk }) {

@@ -1,6 +1,6 @@
 import type { Resolution } from '@wagers/contracts/api/bets';
 import { formatUsd } from '@wagers/contracts/api/money';
-import type { BetEvent } from '@wagers/contracts/events/bet';
+import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 
 export interface SummaryNames {
   actor: string;
@@ -15,8 +15,11 @@ function outcome(resolution: Resolution, names: SummaryNames): string {
   return 'a draw';
 }
 
-/** One line a person can read, for each event of a bet. */
-export function summarize(event: BetEvent, names: SummaryNames): string {
+/**
+ * One line a person can read, for each event of a bet stream: every type is named, so a new one
+ * is a type error here until it has its words.
+ */
+export function summarize(event: BetStreamEvent, names: SummaryNames): string {
   switch (event.type) {
     case 'BetProposed': {
       const d = event.data;
@@ -31,7 +34,11 @@ export function summarize(event: BetEvent, names: SummaryNames): string {
           ? 'a newcomer invited by email'
           : 'a newcomer invited by text message';
       const mode =
-        d.validationMode === 'both' ? 'both must confirm the outcome' : 'the first answer decides';
+        d.validationMode === 'one'
+          ? 'the first answer decides'
+          : d.reportStands
+            ? `both must confirm the outcome; ${names.creator}'s report stands after 7 days without an answer`
+            : 'both must confirm the outcome';
       return `${names.actor} proposed "${d.title}" to ${to} for ${wager} (${mode})`;
     }
     case 'BetInviteAttached':
@@ -54,6 +61,18 @@ export function summarize(event: BetEvent, names: SummaryNames): string {
       return event.data.resolution === 'draw'
         ? 'Bet completed as a draw'
         : `Bet completed: ${outcome(event.data.resolution, names)}`;
+    case 'DrawOffered':
+      return `${names.actor} offered to call it a draw`;
+    case 'DrawAccepted':
+      return `${names.actor} accepted the draw`;
+    case 'ReportStood':
+      return `${names.creator}'s report stands (${outcome(event.data.resolution, names)}): no answer within ${event.data.days} days`;
+    case 'BetMarkedPaid':
+      return `${names.actor} marked the bet paid`;
+    case 'BetPaymentConfirmed':
+      return `${names.actor} confirmed the payment arrived`;
+    case 'BetPaymentNotReceived':
+      return `${names.actor} said the payment did not arrive`;
     default: {
       const unknown: never = event;
       return unknown;

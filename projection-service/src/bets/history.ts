@@ -1,15 +1,15 @@
 import type { Pool } from 'pg';
 import type { BetHistoryEntry } from '@wagers/contracts/api/bets';
 import { displayName } from '@wagers/contracts/api/user';
-import { betEventSchemas, type BetEvent } from '@wagers/contracts/events/bet';
+import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { loadUsers } from './bet-row.ts';
 import { summarize } from './history-summary.ts';
 import { isBetId } from './queries.ts';
 
-function toBetEvent(type: string, data: unknown): BetEvent | null {
-  if (!Object.hasOwn(betEventSchemas, type)) return null;
-  const schema = betEventSchemas[type as BetEvent['type']];
-  return { type, data: schema.parse(data) } as BetEvent;
+export function toBetEvent(type: string, data: unknown): BetStreamEvent | null {
+  if (!Object.hasOwn(betStreamEventSchemas, type)) return null;
+  const schema = betStreamEventSchemas[type as BetStreamEvent['type']];
+  return { type, data: schema.parse(data) } as BetStreamEvent;
 }
 
 interface HistoryRow {

@@ -44,10 +44,13 @@ export function evolveUser(row: UserRow | undefined, { event, revision, occurred
     );
   }
   if (!row || BigInt(row.revision!) >= revision) return row;
+  // The phone number stays on the user's stream: no list or search shows it.
   const change =
     event.type === 'ProfileUpdated'
       ? { first_name: event.data.firstName, last_name: event.data.lastName }
-      : { profile_image_url: event.data.avatarUrl };
+      : event.type === 'AvatarChanged'
+        ? { profile_image_url: event.data.avatarUrl }
+        : {};
   return { ...row, ...change, revision: revision.toString() };
 }
 

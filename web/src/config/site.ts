@@ -24,4 +24,9 @@ export const smsConsentText =
   'I confirm this person has agreed to receive a text message from Wagers with my invitation. ' +
   'Standard message and data rates may apply. They can reply STOP to opt out.';
 
+/** What a member agrees to, for their own number, on the profile. */
+export const notificationSmsConsentText =
+  'Text me the notifications I choose below at this number. Message and data rates may apply. ' +
+  'Reply STOP to any text to opt out.';
+
 export const phonePlaceholder = '+1 555 123 4567';

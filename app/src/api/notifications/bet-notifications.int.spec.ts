@@ -143,8 +143,8 @@ describe('notification emails', () => {
     await app.settled();
 
     const preferences = await ben.get<NotificationPreferences>('/api/notification-preferences');
-    expect(preferences.body).toContainEqual({ kind: 'bet_proposed', email: false });
-    expect(preferences.body).toContainEqual({ kind: 'bet_completed', email: true });
+    expect(preferences.body).toContainEqual({ kind: 'bet_proposed', email: false, sms: false });
+    expect(preferences.body).toContainEqual({ kind: 'bet_completed', email: true, sms: false });
 
     const before = notices('ben@example.com').length;
     await post(ann, '/api/bets', {

@@ -161,6 +161,7 @@ describe('email invitations through a real SMTP server', () => {
     });
     expect(fresh.status).toBe(201);
     expect(fresh.body.code).not.toBe(burst[0]!.body.code);
+    await eventually(async () => (await eventCount()) === before + 4, 'the second one delivered');
     const bad = await ann.post('/api/invites', body, { 'Idempotency-Key': 'has space' });
     expect(bad.status).toBe(400);
   });

@@ -1,4 +1,3 @@
-import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import { inviteStream } from '@wagers/contracts/events/invite';
@@ -6,10 +5,8 @@ import { startTestApp, type ApiClient, type TestApp } from '../../test-support/t
 import { smsOptOutStream } from '@wagers/domain/invites/sms-opt-out';
 import { eventually, streamEvents } from '@wagers/test-support/log';
 import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
+import { accountSid, authToken, fromNumber, postInbound, twilioEnv } from './twilio-settings.ts';
 
-const accountSid = `AC${'0123456789abcdef'.repeat(2)}`;
-const authToken = 'test-auth-token-0123456789';
-const fromNumber = '+15005550006';
 const operatorPassword = 'correct horse battery';
 
 describe('SMS invitations through the twilio client', () => {
@@ -20,13 +17,7 @@ describe('SMS invitations through the twilio client', () => {
   beforeAll(async () => {
     twilioApi = await startTestTwilioApi();
     app = await startTestApp({
-      env: {
-        TWILIO_ACCOUNT_SID: accountSid,
-        TWILIO_AUTH_TOKEN: authToken,
-        TWILIO_FROM_NUMBER: fromNumber,
-        TWILIO_API_URL: twilioApi.url,
-        OPERATOR_PASSWORD: operatorPassword,
-      },
+      env: { ...twilioEnv(twilioApi.url), OPERATOR_PASSWORD: operatorPassword },
     });
     ann = await app.signIn('ann@example.com');
     expect((await ann.put('/api/user', { firstName: 'Ann', lastName: 'Lee' })).status).toBe(200);
@@ -38,19 +29,8 @@ describe('SMS invitations through the twilio client', () => {
 
   const requestsTo = (phone: string) => twilioApi.requests.filter((r) => r.form.To === phone);
 
-  /** Posts to the webhook as Twilio would, signed with the account's auth token. */
-  async function inbound(params: Record<string, string>, signature?: string) {
-    const url = `${app.url}/api/sms/inbound`;
-    return fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature':
-          signature ?? twilio.getExpectedTwilioSignature(authToken, url, params),
-      },
-      body: new URLSearchParams(params).toString(),
-    });
-  }
+  const inbound = (params: Record<string, string>, signature?: string) =>
+    postInbound(app.url, params, signature);
 
   it('sends one SMS naming the inviter, with the link and how to opt out, and records consent', async () => {
     const sent = await ann.post<CreateInviteResponse>('/api/invites', {

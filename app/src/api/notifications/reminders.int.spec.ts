@@ -108,7 +108,7 @@ describe('reminders and the standing report, end to end', () => {
     const off = await ben.put('/api/notification-preferences', { kind: 'reminders', email: false });
     expect(off.status, off.text).toBe(200);
     const preferences = await ben.get<NotificationPreferences>('/api/notification-preferences');
-    expect(preferences.body).toContainEqual({ kind: 'reminders', email: false });
+    expect(preferences.body).toContainEqual({ kind: 'reminders', email: false, sms: false });
 
     const betId = await propose('Snow in May', dateIn(1));
     await post(ann, `/api/bets/${betId}/resolve`, { resolution: 'creator_won' });

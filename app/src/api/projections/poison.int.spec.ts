@@ -11,6 +11,7 @@ import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
+import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
 
 const cli = createRequire(import.meta.url).resolve('@wagers/projection-service/cli');
 const run = promisify(execFile);
@@ -62,7 +63,9 @@ describe('an event a projector cannot apply', () => {
       const { stdout } = await projections('status');
       return stdout.includes('stopped at') && stdout;
     });
-    expect(status).toMatch(/^bets\s+\d+\s+2\s+live, stopped\s/m);
+    expect(status).toMatch(
+      new RegExp(`^bets\\s+\\d+\\s+${betsProjector.version}\\s+live, stopped\\s`, 'm'),
+    );
     expect(status).toContain(`stopped at ${poison.position} (event ${broken.id}): `);
     expect(status).toContain('skip NAME POSITION');
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
@@ -94,7 +97,7 @@ describe('an event a projector cannot apply', () => {
     );
     expect(record?.data).toMatchObject({
       projector: 'bets',
-      version: 2,
+      version: betsProjector.version,
       eventId: broken.id,
       position: poison.position,
     });

@@ -13,6 +13,7 @@ export interface PageGlobals {
   };
   navigator: { clipboard: { readText(): Promise<string> } };
   requestAnimationFrame(callback: () => void): number;
+  scrollTo(x: number, y: number): void;
 }
 
 export interface AxeViolation {

@@ -4,6 +4,7 @@ import { RecentActivity } from '@/features/bets/components/recent-activity.tsx';
 import { getFriendRequestsQueryOptions } from '@/features/friends/api/get-friend-requests.ts';
 import { getFriendsQueryOptions } from '@/features/friends/api/get-friends.ts';
 import { NotificationPreferencesCard } from '@/features/profile/components/notification-preferences-card.tsx';
+import { PhoneCard } from '@/features/profile/components/phone-card.tsx';
 import { ProfileCard } from '@/features/profile/components/profile-card.tsx';
 import { useUser } from '@/lib/auth.ts';
 import { useInvalidate } from '@/lib/react-query.ts';
@@ -25,6 +26,7 @@ export function ProfileRoute() {
           )
         }
       />
+      <PhoneCard />
       <NotificationPreferencesCard />
       <ProfileStats />
       <RecentActivity />

@@ -42,10 +42,12 @@ export function PrivacyPolicy() {
       </LegalSection>
       <LegalSection title="3. Text messages (SMS)">
         <p>
-          A phone number reaches us only when a user invites someone and confirms that person agreed
-          to receive a text message. We send one message per invitation. The recipient can reply
-          STOP at any time and we send that number nothing further. Phone numbers and consent
-          records are never shared with third parties for their marketing. Details are on our{' '}
+          A phone number reaches us when a user invites someone and confirms that person agreed to
+          receive a text message (we send one message per invitation), or when a member adds their
+          own number on their profile and agrees to texts (we send only the notifications they
+          choose, and removing the number withdraws that consent). Anyone can reply STOP at any time
+          and we send that number nothing further. Phone numbers and consent records are never
+          shared with third parties for their marketing. Details are on our{' '}
           <Link className="text-indigo-800 underline underline-offset-4" to={paths.optInProof}>
             SMS consent page
           </Link>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { site, smsConsentText } from '@/config/site.ts';
+import { notificationSmsConsentText, site, smsConsentText } from '@/config/site.ts';
 import { Bullets, LegalPage, LegalSection, Mailbox } from './legal-page.tsx';
 
 /** How a phone number gets consent before Wagers texts it (for carriers and curious users). */
@@ -11,9 +11,10 @@ export function SmsConsent() {
       title="SMS Consent and Opt-In"
       intro={
         <p>
-          {site.name} sends a text message only to invite someone to the app, only after the person
-          sending the invitation confirms the recipient agreed to receive it, and only one message
-          per invitation.
+          {site.name} sends text messages for two reasons only: to invite someone to the app, after
+          the person sending the invitation confirms the recipient agreed to receive it (one message
+          per invitation); and to tell a member about their own bets and friends, after they add
+          their number and tick the consent box on their profile.
         </p>
       }
     >
@@ -46,23 +47,34 @@ export function SmsConsent() {
         </blockquote>
         <Bullets
           items={[
-            'Message frequency: one message per invitation. No recurring messages.',
+            'Message frequency: one message per invitation; for members, one per notification they chose.',
             'No marketing or promotional messages, ever.',
             'Message and data rates may apply.',
           ]}
         />
       </LegalSection>
-      <LegalSection title="3. Opting out and help">
+      <LegalSection title="3. Notification texts to members">
+        <p>
+          A member may add their own mobile number on their profile. Texts go to it only after they
+          tick, themselves, the box that reads “{notificationSmsConsentText}” It is unticked by
+          default, and the time it was ticked is recorded. The member then picks which notifications
+          come by text (a bet proposed to them, a bet answered, an outcome reported, a disagreement,
+          a completed bet, an accepted invite, a friend request); none does until they pick it.
+          Removing the number withdraws the consent. Every text ends with “Reply STOP to opt out.”
+        </p>
+      </LegalSection>
+      <LegalSection title="4. Opting out and help">
         <p>
           Reply <strong>STOP</strong> to any message from {site.name} and we will not text that
           number again. Reply <strong>HELP</strong> for help, or write to{' '}
           <Mailbox address={site.supportEmail} />.
         </p>
       </LegalSection>
-      <LegalSection title="4. Privacy">
+      <LegalSection title="5. Privacy">
         <p>
-          Phone numbers and consent records are used only to deliver the invitation and honour
-          opt-outs. They are never sold or shared for marketing. See our{' '}
+          Phone numbers and consent records are used only to deliver invitations and the
+          notifications a member chose, and to honour opt-outs. They are never sold or shared for
+          marketing. See our{' '}
           <Link className={link} to={paths.privacy}>
             Privacy Policy
           </Link>{' '}
