@@ -28,7 +28,7 @@ describe('profile: rename and avatar upload', () => {
   it('asks for both names, then saves them everywhere the name shows', async () => {
     await page.getByTestId('header-avatar').click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
     await page.getByText(/^Member since \w+ \d{4}$/).waitFor();
 
     await page.getByLabel('First name').fill('Pat');
