@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Bet, Stats } from '@wagers/contracts/api/bets';
-import { betColumns, toBets, type BetRow } from './bet-row.ts';
+import { betColumns, betsWithPeople, toBet, type BetWithPeopleRow } from './bet-row.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,25 +8,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBetId = (id: string) => UUID.test(id);
 
 const mine = '(creator_id = $1 OR opponent_id = $1)';
+const mineInB = '(b.creator_id = $1 OR b.opponent_id = $1)';
 
 /** The caller's bets, newest first; deleted ones have left the list. */
 export async function listBets(pool: Pool, userId: string): Promise<Bet[]> {
-  const result = await pool.query<BetRow>(
-    `SELECT ${betColumns} FROM rm_bets WHERE ${mine} AND status <> 'deleted' ORDER BY created_at DESC, seq DESC`,
+  const result = await pool.query<BetWithPeopleRow>(
+    `SELECT ${betColumns} FROM ${betsWithPeople}
+      WHERE ${mineInB} AND b.status <> 'deleted' ORDER BY b.created_at DESC, b.seq DESC`,
     [userId],
   );
-  return toBets(pool, result.rows, userId);
+  return result.rows.map((row) => toBet(row, userId));
 }
 
 /** One bet, if the caller takes part in it; null for everyone else, as for an unknown id. */
 export async function findBet(pool: Pool, userId: string, betId: string): Promise<Bet | null> {
   if (!isBetId(betId)) return null;
-  const result = await pool.query<BetRow>(
-    `SELECT ${betColumns} FROM rm_bets WHERE id = $2 AND ${mine} AND status <> 'deleted'`,
+  const result = await pool.query<BetWithPeopleRow>(
+    `SELECT ${betColumns} FROM ${betsWithPeople}
+      WHERE b.id = $2 AND ${mineInB} AND b.status <> 'deleted'`,
     [userId, betId],
   );
-  const [bet] = await toBets(pool, result.rows, userId);
-  return bet ?? null;
+  const [row] = result.rows;
+  return row ? toBet(row, userId) : null;
 }
 
 export async function betStats(pool: Pool, userId: string): Promise<Stats> {
