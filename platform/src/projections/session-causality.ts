@@ -13,12 +13,13 @@ export interface SessionRequest {
  * acted on everything up to it. A session's command may set off a process manager whose writes
  * then move the session on: so the managers must first have passed the session's position, and
  * if they had not done so already before the session row was read, the row is read again.
- * `settled` is false when the managers did not get there within the time allowed.
+ * `settled` is false when the managers did not get there by `deadline` (a Date.now() time, shared
+ * with whatever the request waits for next).
  */
 export async function settleSession(
   deps: { watcher: ProjectionWatcher; sessions: SessionStore; processManagers: string[] },
   req: SessionRequest,
-  timeoutMs: number,
+  deadline: number,
 ): Promise<{ position: GlobalPosition | null; settled: boolean }> {
   const { watcher, sessions, processManagers } = deps;
   const written = req.sessionPosition ?? null;
@@ -26,6 +27,11 @@ export async function settleSession(
   if (watcher.reachedBefore(processManagers, written, req.sessionReadAt)) {
     return { position: written, settled: true };
   }
-  const settled = await watcher.waitFor(processManagers, written, timeoutMs);
+  const settled = await watcher.waitFor(processManagers, written, remaining(deadline));
   return { position: maxPosition(written, await sessions.currentPosition(req)), settled };
+}
+
+/** Milliseconds left until `deadline` (a Date.now() time), never below zero. */
+export function remaining(deadline: number): number {
+  return Math.max(0, deadline - Date.now());
 }
