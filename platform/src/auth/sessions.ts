@@ -4,6 +4,12 @@ import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { unauthorized } from '../errors.ts';
 import '../http/types.ts';
 import { readCookie } from './cookies.ts';
+import {
+  SESSIONS_CHANNEL,
+  SessionCache,
+  sessionChange,
+  type CachedSession,
+} from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'wagers_session';
@@ -12,14 +18,33 @@ export interface SessionOptions {
   ttlDays: number;
   /** Secure cookies in production (HTTPS). */
   secure: boolean;
+  /** Where to LISTEN for changes to sessions; without it every lookup reads the table. */
+  connectionString?: string;
 }
 
-/** Server-side sessions in PostgreSQL, shared by every service that answers /api. */
+/**
+ * Server-side sessions in PostgreSQL, shared by every service that answers /api. Each process
+ * keeps the sessions it has read (see SessionCache): every change to a row is announced before
+ * the change is answered, and every process drops what it heard changed.
+ */
 export class SessionStore {
+  private readonly cache: SessionCache | null;
+
   constructor(
     private readonly pool: Pool,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.cache = options.connectionString ? new SessionCache(pool, options.connectionString) : null;
+  }
+
+  /** Starts listening for changes; until then (and whenever the listener is down) nothing is kept. */
+  async start(): Promise<void> {
+    await this.cache?.start();
+  }
+
+  async close(): Promise<void> {
+    await this.cache?.close();
+  }
 
   async create(
     userId: string,
@@ -45,25 +70,36 @@ export class SessionStore {
     return { sessionTokenHash: hashToken(token) };
   }
 
-  async find(token: string): Promise<{ userId: string; position: GlobalPosition | null } | null> {
-    return this.findByHash(hashToken(token));
+  /** The live session the token names, from this process's cache when it holds it. */
+  async find(token: string): Promise<CachedSession | null> {
+    const tokenHash = hashToken(token);
+    return this.cache?.get(tokenHash) ?? this.read(tokenHash);
   }
 
-  private async findByHash(
-    tokenHash: string,
-  ): Promise<{ userId: string; position: GlobalPosition | null } | null> {
-    const result = await this.pool.query<{ user_id: string; position: string | null }>(
-      'SELECT user_id, position FROM sessions WHERE token_hash = $1 AND expires_at > now()',
-      [tokenHash],
-    );
-    const row = result.rows[0];
-    return row ? { userId: row.user_id, position: row.position } : null;
+  /** The row as the table holds it now; kept in the cache for the next request. */
+  private read(tokenHash: string): Promise<CachedSession | null> {
+    const select = async () => {
+      const result = await this.pool.query<{
+        user_id: string;
+        position: string | null;
+        expires_at: Date;
+      }>(
+        'SELECT user_id, position, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+        [tokenHash],
+      );
+      const row = result.rows[0];
+      return row
+        ? { userId: row.user_id, position: row.position, expiresAt: row.expires_at.getTime() }
+        : null;
+    };
+    if (this.cache) return this.cache.load(tokenHash, select);
+    return select().then((row) => row && { ...row, readAt: performance.now() });
   }
 
   /** The session's written position as it is now (it may have moved since the request began). */
   async currentPosition(req: { sessionTokenHash?: string }): Promise<GlobalPosition | null> {
     if (!req.sessionTokenHash) return null;
-    return (await this.findByHash(req.sessionTokenHash))?.position ?? null;
+    return (await this.read(req.sessionTokenHash))?.position ?? null;
   }
 
   /** Records that this session's command wrote up to `position`; a lower one never wins. */
@@ -71,13 +107,25 @@ export class SessionStore {
     req: { sessionTokenHash?: string },
     position: GlobalPosition | null,
   ): Promise<void> {
-    if (!req.sessionTokenHash || !position) return;
-    await advancePosition(this.pool, 'token_hash', req.sessionTokenHash, position);
+    const tokenHash = req.sessionTokenHash;
+    if (!tokenHash || !position) return;
+    const [major, minor] = parsePosition(position);
+    await this.pool.query(
+      `UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
+        WHERE token_hash = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)`,
+      [tokenHash, position, major.toString(), minor.toString()],
+    );
+    this.cache?.advanced(tokenHash, position);
+    await this.cache?.announce({ tokenHash });
   }
 
   async destroy(token: string | null, res: Response): Promise<void> {
-    if (token)
-      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    if (token) {
+      const tokenHash = hashToken(token);
+      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+      this.cache?.forgetToken(tokenHash);
+      await this.cache?.announce({ tokenHash });
+    }
     res.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,
@@ -91,12 +139,12 @@ export class SessionStore {
     return async (req, _res, next) => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
       if (token) {
-        req.sessionReadAt = performance.now();
         const session = await this.find(token);
         if (session) {
           req.userId = session.userId;
           req.sessionPosition = session.position;
           req.sessionTokenHash = hashToken(token);
+          req.sessionReadAt = session.readAt;
         }
       }
       next();
@@ -107,27 +155,29 @@ export class SessionStore {
 /**
  * Moves every session of a user forward to `position`: a process manager acting on a user's
  * behalf calls it in the transaction that commits its checkpoint, so the user's next read waits
- * for what it wrote.
+ * for what it wrote. The change is announced by the same statement (at commit, when inside a
+ * transaction), so every process drops the user's cached sessions.
  */
 export async function advanceUserSessions(
   db: Pool | ClientBase,
   userId: string,
   position: GlobalPosition,
 ): Promise<void> {
-  await advancePosition(db, 'user_id', userId, position);
-}
-
-async function advancePosition(
-  db: Pool | ClientBase,
-  key: 'token_hash' | 'user_id',
-  value: string,
-  position: GlobalPosition,
-): Promise<void> {
   const [major, minor] = parsePosition(position);
   await db.query(
-    `UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
-      WHERE ${key} = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)`,
-    [value, position, major.toString(), minor.toString()],
+    `WITH moved AS (
+       UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
+        WHERE user_id = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)
+       RETURNING 1)
+     SELECT pg_notify($5, $6) WHERE EXISTS (SELECT 1 FROM moved)`,
+    [
+      userId,
+      position,
+      major.toString(),
+      minor.toString(),
+      SESSIONS_CHANNEL,
+      sessionChange({ userId }),
+    ],
   );
 }
 
