@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import { Batches } from './batches.ts';
 
 /** Every change to a session row is announced here, so other processes drop what they hold. */
 export const SESSIONS_CHANNEL = 'wagers_sessions';
 
-/** Longest payload PostgreSQL takes is 8000 bytes; a batch of changes stays well below. */
-const MAX_PAYLOAD = 7000;
+/** PostgreSQL takes payloads up to 8000 bytes; a change takes at most about 110. */
+const CHANGES_PER_NOTIFY = 60;
 
 export interface CachedSession {
   userId: string;
@@ -44,14 +45,17 @@ export class SessionCache {
   private listeningSince: number | null = null;
   private connecting: Promise<void> | null = null;
   private closed = false;
-  private outbox: string[] = [];
-  private sending: Promise<void> | null = null;
+  private readonly notifications: Batches<string>;
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly connectionString: string,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    this.notifications = new Batches(async (changes) => {
+      await pool.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, changes.join(',')]);
+    }, CHANGES_PER_NOTIFY);
+  }
 
   start(): Promise<void> {
     if (this.closed) return Promise.resolve();
@@ -189,35 +193,15 @@ export class SessionCache {
   /**
    * Tells every process of a change this one has made (and applied to itself). Resolves once the
    * NOTIFY is committed, so the caller answers only after every listener has been sent it.
-   * Changes announced together share one NOTIFY; one is in flight at a time.
+   * Changes announced together share one NOTIFY.
    */
   announce(change: SessionChange): Promise<void> {
-    this.outbox.push(sessionChange(change, this.origin));
-    return this.flush();
-  }
-
-  private async flush(): Promise<void> {
-    while (this.sending) await this.sending;
-    if (this.outbox.length === 0) return;
-    const batch: string[] = [];
-    let length = 0;
-    while (this.outbox.length > 0 && length + this.outbox[0]!.length < MAX_PAYLOAD) {
-      const item = this.outbox.shift()!;
-      batch.push(item);
-      length += item.length + 1;
-    }
-    this.sending = this.pool
-      .query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, batch.join(',')])
-      .then(() => undefined)
-      .finally(() => (this.sending = null));
-    await this.sending;
-    // What was queued behind a full batch goes next.
-    if (this.outbox.length > 0) await this.flush();
+    return this.notifications.add(sessionChange(change, this.origin));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    while (this.sending) await this.sending.catch(() => undefined);
+    await this.notifications.drain().catch(() => undefined);
     await this.connecting?.catch(() => undefined);
     const client = this.client;
     this.client = null;

@@ -1,8 +1,9 @@
 import type { RequestHandler, Response } from 'express';
 import type { ClientBase, Pool } from 'pg';
-import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
+import { maxPosition, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { unauthorized } from '../errors.ts';
 import '../http/types.ts';
+import { Batches } from './batches.ts';
 import { readCookie } from './cookies.ts';
 import {
   SESSIONS_CHANNEL,
@@ -29,12 +30,15 @@ export interface SessionOptions {
  */
 export class SessionStore {
   private readonly cache: SessionCache | null;
+  /** Position moves, many sessions per UPDATE: a session's concurrent commands never queue on its row. */
+  private readonly moves: Batches<{ tokenHash: string; position: GlobalPosition }>;
 
   constructor(
     private readonly pool: Pool,
     private readonly options: SessionOptions,
   ) {
     this.cache = options.connectionString ? new SessionCache(pool, options.connectionString) : null;
+    this.moves = new Batches((moves) => moveSessions(pool, moves), 200);
   }
 
   /** Starts listening for changes; until then (and whenever the listener is down) nothing is kept. */
@@ -43,6 +47,7 @@ export class SessionStore {
   }
 
   async close(): Promise<void> {
+    await this.moves.drain().catch(() => undefined);
     await this.cache?.close();
   }
 
@@ -109,12 +114,7 @@ export class SessionStore {
   ): Promise<void> {
     const tokenHash = req.sessionTokenHash;
     if (!tokenHash || !position) return;
-    const [major, minor] = parsePosition(position);
-    await this.pool.query(
-      `UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
-        WHERE token_hash = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)`,
-      [tokenHash, position, major.toString(), minor.toString()],
-    );
+    await this.moves.add({ tokenHash, position });
     this.cache?.advanced(tokenHash, position);
     await this.cache?.announce({ tokenHash });
   }
@@ -150,6 +150,34 @@ export class SessionStore {
       next();
     };
   }
+}
+
+/** Moves each named session forward to the highest position given for it, in one statement. */
+async function moveSessions(
+  pool: Pool,
+  moves: { tokenHash: string; position: GlobalPosition }[],
+): Promise<void> {
+  const furthest = new Map<string, GlobalPosition>();
+  for (const { tokenHash, position } of moves) {
+    furthest.set(tokenHash, maxPosition(furthest.get(tokenHash) ?? null, position)!);
+  }
+  const rows = [...furthest].map(([tokenHash, position]) => {
+    const [major, minor] = parsePosition(position);
+    return { tokenHash, position, major: major.toString(), minor: minor.toString() };
+  });
+  await pool.query(
+    `UPDATE sessions s SET position = m.position, position_major = m.major, position_minor = m.minor
+       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[])
+            AS m (token_hash, position, major, minor)
+      WHERE s.token_hash = m.token_hash
+        AND (s.position_major, s.position_minor) < (m.major, m.minor)`,
+    [
+      rows.map((row) => row.tokenHash),
+      rows.map((row) => row.position),
+      rows.map((row) => row.major),
+      rows.map((row) => row.minor),
+    ],
+  );
 }
 
 /**
