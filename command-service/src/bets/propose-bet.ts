@@ -40,7 +40,12 @@ export async function proposeNewBet(
   body: CreateBetBody,
   idempotencyKey: string | null,
   context: CommandContext & { actorId: string },
-): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
+): Promise<{
+  body: CreateBetResponse;
+  position: GlobalPosition | null;
+  /** What this request appended: nothing for a retry. */
+  events: BetStreamEvent[];
+}> {
   const { store } = deps;
   const creatorId = context.actorId;
   const opponentId = requestedOpponent(body);
@@ -85,6 +90,7 @@ export async function proposeNewBet(
   return {
     body: createdBet(creation, people, deps.publicUrl),
     position: creation.position,
+    events: proposed.events,
   };
 }
 

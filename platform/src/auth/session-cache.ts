@@ -12,6 +12,8 @@ const CHANGES_PER_NOTIFY = 60;
 export interface CachedSession {
   userId: string;
   position: GlobalPosition | null;
+  /** The furthest of those writes a process manager may react to. */
+  reaction: GlobalPosition | null;
   /** Date.now() after which the session is over. */
   expiresAt: number;
   /** performance.now() just before the row this entry holds was read. */
@@ -160,11 +162,13 @@ export class SessionCache {
   }
 
   /** This process moved the session's position: the entry follows (never lowered). */
-  advanced(tokenHash: string, position: GlobalPosition): void {
+  advanced(tokenHash: string, position: GlobalPosition, reaction: boolean): void {
     // A read in flight may have seen the row before the move.
     for (const load of this.loads) if (load.tokenHash === tokenHash) load.changed = true;
     const entry = this.entries.get(tokenHash);
-    if (entry) entry.position = maxPosition(entry.position, position);
+    if (!entry) return;
+    entry.position = maxPosition(entry.position, position);
+    if (reaction) entry.reaction = maxPosition(entry.reaction, position);
   }
 
   forgetToken(tokenHash: string): void {

@@ -31,7 +31,7 @@ export interface SessionOptions {
 export class SessionStore {
   private readonly cache: SessionCache | null;
   /** Position moves, many sessions per UPDATE: a session's concurrent commands never queue on its row. */
-  private readonly moves: Batches<{ tokenHash: string; position: GlobalPosition }>;
+  private readonly moves: Batches<SessionMove>;
 
   constructor(
     private readonly pool: Pool,
@@ -60,9 +60,11 @@ export class SessionStore {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + this.options.ttlDays * 86_400_000);
     const [major, minor] = position ? parsePosition(position) : [0n, 0n];
+    // The sign-in's own write (a reservation) is one a process manager answers.
     await this.pool.query(
-      `INSERT INTO sessions (token_hash, user_id, position, position_major, position_minor, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO sessions (token_hash, user_id, position, position_major, position_minor,
+                             reaction_position, reaction_major, reaction_minor, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $3, $4, $5, $6, $7)`,
       [hashToken(token), userId, position, major.toString(), minor.toString(), now, expiresAt],
     );
     res.cookie(SESSION_COOKIE, token, {
@@ -87,14 +89,21 @@ export class SessionStore {
       const result = await this.pool.query<{
         user_id: string;
         position: string | null;
+        reaction_position: string | null;
         expires_at: Date;
       }>(
-        'SELECT user_id, position, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+        `SELECT user_id, position, reaction_position, expires_at FROM sessions
+          WHERE token_hash = $1 AND expires_at > now()`,
         [tokenHash],
       );
       const row = result.rows[0];
       return row
-        ? { userId: row.user_id, position: row.position, expiresAt: row.expires_at.getTime() }
+        ? {
+            userId: row.user_id,
+            position: row.position,
+            reaction: row.reaction_position,
+            expiresAt: row.expires_at.getTime(),
+          }
         : null;
     };
     if (this.cache) return this.cache.load(tokenHash, select);
@@ -107,15 +116,20 @@ export class SessionStore {
     return (await this.read(req.sessionTokenHash))?.position ?? null;
   }
 
-  /** Records that this session's command wrote up to `position`; a lower one never wins. */
+  /**
+   * Records that this session's command wrote up to `position`; a lower one never wins.
+   * `reaction: false` says no process manager reacts to what it wrote, so later commands and
+   * reads need not wait for them to pass it.
+   */
   async advance(
     req: { sessionTokenHash?: string },
     position: GlobalPosition | null,
+    { reaction = true }: { reaction?: boolean } = {},
   ): Promise<void> {
     const tokenHash = req.sessionTokenHash;
     if (!tokenHash || !position) return;
-    await this.moves.add({ tokenHash, position });
-    this.cache?.advanced(tokenHash, position);
+    await this.moves.add({ tokenHash, position, reaction });
+    this.cache?.advanced(tokenHash, position, reaction);
     await this.cache?.announce({ tokenHash });
   }
 
@@ -143,6 +157,7 @@ export class SessionStore {
         if (session) {
           req.userId = session.userId;
           req.sessionPosition = session.position;
+          req.sessionReaction = session.reaction;
           req.sessionTokenHash = hashToken(token);
           req.sessionReadAt = session.readAt;
         }
@@ -152,30 +167,76 @@ export class SessionStore {
   }
 }
 
-/** Moves each named session forward to the highest position given for it, in one statement. */
-async function moveSessions(
-  pool: Pool,
-  moves: { tokenHash: string; position: GlobalPosition }[],
-): Promise<void> {
-  const furthest = new Map<string, GlobalPosition>();
-  for (const { tokenHash, position } of moves) {
-    furthest.set(tokenHash, maxPosition(furthest.get(tokenHash) ?? null, position)!);
+/**
+ * SET clauses that move a position column trio (`position`, `position_major`, `position_minor`, or
+ * the `reaction_` ones) to the given one when it is further, and leave it otherwise (every CASE
+ * sees the row as it was).
+ */
+function forward(prefix: 'position' | 'reaction', text: string, major: string, minor: string) {
+  const [textColumn, majorColumn, minorColumn] =
+    prefix === 'position'
+      ? ['position', 'position_major', 'position_minor']
+      : ['reaction_position', 'reaction_major', 'reaction_minor'];
+  const further = `(s.${majorColumn}, s.${minorColumn}) < (${major}, ${minor})`;
+  return [
+    [textColumn, text],
+    [majorColumn, major],
+    [minorColumn, minor],
+  ]
+    .map(([column, value]) => `${column} = CASE WHEN ${further} THEN ${value} ELSE s.${column} END`)
+    .join(', ');
+}
+
+interface SessionMove {
+  tokenHash: string;
+  position: GlobalPosition;
+  /** Whether a process manager may react to the write. */
+  reaction: boolean;
+}
+
+/**
+ * Moves each named session forward to the highest position given for it, and its reaction
+ * position to the highest of those a process manager may react to, in one statement.
+ */
+async function moveSessions(pool: Pool, moves: SessionMove[]): Promise<void> {
+  const furthest = new Map<string, { position: GlobalPosition; reaction: GlobalPosition | null }>();
+  for (const move of moves) {
+    const seen = furthest.get(move.tokenHash);
+    furthest.set(move.tokenHash, {
+      position: maxPosition(seen?.position ?? null, move.position)!,
+      reaction: maxPosition(seen?.reaction ?? null, move.reaction ? move.position : null),
+    });
   }
-  const rows = [...furthest].map(([tokenHash, position]) => {
+  const rows = [...furthest].map(([tokenHash, { position, reaction }]) => {
     const [major, minor] = parsePosition(position);
-    return { tokenHash, position, major: major.toString(), minor: minor.toString() };
+    const [reactionMajor, reactionMinor] = reaction ? parsePosition(reaction) : [0n, 0n];
+    return {
+      tokenHash,
+      position,
+      major: major.toString(),
+      minor: minor.toString(),
+      reaction,
+      reactionMajor: reactionMajor.toString(),
+      reactionMinor: reactionMinor.toString(),
+    };
   });
+  const column = <Key extends keyof (typeof rows)[number]>(key: Key) => rows.map((row) => row[key]);
   await pool.query(
-    `UPDATE sessions s SET position = m.position, position_major = m.major, position_minor = m.minor
-       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[])
-            AS m (token_hash, position, major, minor)
-      WHERE s.token_hash = m.token_hash
-        AND (s.position_major, s.position_minor) < (m.major, m.minor)`,
+    `UPDATE sessions s
+        SET ${forward('position', 'm.position', 'm.major', 'm.minor')},
+            ${forward('reaction', 'm.reaction', 'm.reaction_major', 'm.reaction_minor')}
+       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[],
+                   $5::text[], $6::numeric[], $7::numeric[])
+            AS m (token_hash, position, major, minor, reaction, reaction_major, reaction_minor)
+      WHERE s.token_hash = m.token_hash`,
     [
-      rows.map((row) => row.tokenHash),
-      rows.map((row) => row.position),
-      rows.map((row) => row.major),
-      rows.map((row) => row.minor),
+      column('tokenHash'),
+      column('position'),
+      column('major'),
+      column('minor'),
+      column('reaction'),
+      column('reactionMajor'),
+      column('reactionMinor'),
     ],
   );
 }
@@ -183,7 +244,7 @@ async function moveSessions(
 /**
  * Moves every session of a user forward to `position`: a process manager acting on a user's
  * behalf calls it in the transaction that commits its checkpoint, so the user's next read waits
- * for what it wrote. The change is announced by the same statement (at commit, when inside a
+ * for what it wrote. What a process manager writes counts as a write that one may react to. The change is announced by the same statement (at commit, when inside a
  * transaction), so every process drops the user's cached sessions.
  */
 export async function advanceUserSessions(
@@ -194,7 +255,8 @@ export async function advanceUserSessions(
   const [major, minor] = parsePosition(position);
   await db.query(
     `WITH moved AS (
-       UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
+       UPDATE sessions SET position = $2, position_major = $3, position_minor = $4,
+                           reaction_position = $2, reaction_major = $3, reaction_minor = $4
         WHERE user_id = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)
        RETURNING 1)
      SELECT pg_notify($5, $6) WHERE EXISTS (SELECT 1 FROM moved)`,

@@ -10,6 +10,8 @@ declare global {
       userId?: string;
       /** Log position of the writes that made the session (the sign-in), for read-your-writes. */
       sessionPosition?: string | null;
+      /** The furthest of the session's writes a process manager may react to. */
+      sessionReaction?: string | null;
       /** Which session row the request's cookie names, so a command can advance its position. */
       sessionTokenHash?: string;
       /** performance.now() just before the session row was read. */

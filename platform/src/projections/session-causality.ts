@@ -4,15 +4,17 @@ import type { ProjectionWatcher } from './watcher.ts';
 
 export interface SessionRequest {
   sessionPosition?: string | null;
+  sessionReaction?: string | null;
   sessionReadAt?: number;
   sessionTokenHash?: string;
 }
 
 /**
  * The furthest log position written for the request's session, once the process managers have
- * acted on everything up to it. A session's command may set off a process manager whose writes
- * then move the session on: so the managers must first have passed the session's position, and
- * if they had not done so already before the session row was read, the row is read again.
+ * acted on everything of it they react to. A session's command may set off a process manager
+ * whose writes then move the session on: so the managers must first have passed the session's
+ * reaction position (its furthest write of a kind they react to), and if they had not done so
+ * already before the session row was read, the row is read again.
  * `settled` is false when the managers did not get there by `deadline` (a Date.now() time, shared
  * with whatever the request waits for next).
  */
@@ -23,11 +25,12 @@ export async function settleSession(
 ): Promise<{ position: GlobalPosition | null; settled: boolean }> {
   const { watcher, sessions, processManagers } = deps;
   const written = req.sessionPosition ?? null;
-  if (!written || req.sessionReadAt === undefined) return { position: written, settled: true };
-  if (watcher.reachedBefore(processManagers, written, req.sessionReadAt)) {
+  const reaction = req.sessionReaction ?? null;
+  if (!reaction || req.sessionReadAt === undefined) return { position: written, settled: true };
+  if (watcher.reachedBefore(processManagers, reaction, req.sessionReadAt)) {
     return { position: written, settled: true };
   }
-  const settled = await watcher.waitFor(processManagers, written, remaining(deadline));
+  const settled = await watcher.waitFor(processManagers, reaction, remaining(deadline));
   return { position: maxPosition(written, await sessions.currentPosition(req)), settled };
 }
 
