@@ -14,6 +14,11 @@ export interface CachedSession {
   position: GlobalPosition | null;
   /** The furthest of those writes a process manager may react to. */
   reaction: GlobalPosition | null;
+  /**
+   * The furthest reaction position the process managers had passed before this row was read:
+   * what they did in answer to the session's writes up to there is in it.
+   */
+  settled: GlobalPosition | null;
   /** Date.now() after which the session is over. */
   expiresAt: number;
   /** performance.now() just before the row this entry holds was read. */
@@ -159,6 +164,12 @@ export class SessionCache {
     let hashes = this.byUser.get(entry.userId);
     if (!hashes) this.byUser.set(entry.userId, (hashes = new Set()));
     hashes.add(tokenHash);
+  }
+
+  /** The process managers had passed `reaction` before the entry's row (read at `readAt`) was. */
+  settled(tokenHash: string, readAt: number, reaction: GlobalPosition): void {
+    const entry = this.entries.get(tokenHash);
+    if (entry?.readAt === readAt) entry.settled = maxPosition(entry.settled, reaction);
   }
 
   /** This process moved the session's position: the entry follows (never lowered). */

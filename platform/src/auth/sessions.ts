@@ -103,6 +103,7 @@ export class SessionStore {
             position: row.position,
             reaction: row.reaction_position,
             expiresAt: row.expires_at.getTime(),
+            settled: null,
           }
         : null;
     };
@@ -110,10 +111,18 @@ export class SessionStore {
     return select().then((row) => row && { ...row, readAt: performance.now() });
   }
 
-  /** The session's written position as it is now (it may have moved since the request began). */
-  async currentPosition(req: { sessionTokenHash?: string }): Promise<GlobalPosition | null> {
+  /** The session as the table holds it now (it may have moved since the request began). */
+  async reread(req: { sessionTokenHash?: string }): Promise<CachedSession | null> {
     if (!req.sessionTokenHash) return null;
-    return (await this.read(req.sessionTokenHash))?.position ?? null;
+    return this.read(req.sessionTokenHash);
+  }
+
+  /**
+   * The process managers had passed `reaction` before the session's row was read at `readAt`:
+   * whatever they did in answer to its writes up to there is in that row.
+   */
+  settled(req: { sessionTokenHash?: string }, readAt: number, reaction: GlobalPosition): void {
+    if (req.sessionTokenHash) this.cache?.settled(req.sessionTokenHash, readAt, reaction);
   }
 
   /**
@@ -160,6 +169,7 @@ export class SessionStore {
           req.sessionReaction = session.reaction;
           req.sessionTokenHash = hashToken(token);
           req.sessionReadAt = session.readAt;
+          req.sessionSettled = session.settled;
         }
       }
       next();

@@ -14,6 +14,8 @@ declare global {
       sessionReaction?: string | null;
       /** Which session row the request's cookie names, so a command can advance its position. */
       sessionTokenHash?: string;
+      /** The session's reaction position the process managers are known to have answered. */
+      sessionSettled?: string | null;
       /** performance.now() just before the session row was read. */
       sessionReadAt?: number;
       log: Logger;

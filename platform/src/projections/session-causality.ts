@@ -1,4 +1,4 @@
-import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import { comparePositions, maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { ProjectionWatcher } from './watcher.ts';
 
@@ -6,6 +6,7 @@ export interface SessionRequest {
   sessionPosition?: string | null;
   sessionReaction?: string | null;
   sessionReadAt?: number;
+  sessionSettled?: string | null;
   sessionTokenHash?: string;
 }
 
@@ -14,7 +15,9 @@ export interface SessionRequest {
  * acted on everything of it they react to. A session's command may set off a process manager
  * whose writes then move the session on: so the managers must first have passed the session's
  * reaction position (its furthest write of a kind they react to), and if they had not done so
- * already before the session row was read, the row is read again.
+ * already before the session row was read, the row is read again. A row read after the managers
+ * had passed its reaction position is remembered as settled (in this process's session cache),
+ * so the next request with it neither waits nor reads it again.
  * `settled` is false when the managers did not get there by `deadline` (a Date.now() time, shared
  * with whatever the request waits for next).
  */
@@ -26,12 +29,18 @@ export async function settleSession(
   const { watcher, sessions, processManagers } = deps;
   const written = req.sessionPosition ?? null;
   const reaction = req.sessionReaction ?? null;
-  if (!reaction || req.sessionReadAt === undefined) return { position: written, settled: true };
-  if (watcher.reachedBefore(processManagers, reaction, req.sessionReadAt)) {
+  const readAt = req.sessionReadAt;
+  if (!reaction || readAt === undefined) return { position: written, settled: true };
+  const done = req.sessionSettled;
+  if (done && comparePositions(done, reaction) >= 0) return { position: written, settled: true };
+  if (watcher.reachedBefore(processManagers, reaction, readAt)) {
+    sessions.settled(req, readAt, reaction);
     return { position: written, settled: true };
   }
   const settled = await watcher.waitFor(processManagers, reaction, remaining(deadline));
-  return { position: maxPosition(written, await sessions.currentPosition(req)), settled };
+  const now = await sessions.reread(req);
+  if (settled && now) sessions.settled(req, now.readAt, reaction);
+  return { position: maxPosition(written, now?.position ?? null), settled };
 }
 
 /** Milliseconds left until `deadline` (a Date.now() time), never below zero. */
