@@ -79,7 +79,10 @@ export class SessionStore {
 
   /** The live session the token names, from this process's cache when it holds it. */
   async find(token: string): Promise<CachedSession | null> {
-    const tokenHash = hashToken(token);
+    return this.findByHash(hashToken(token));
+  }
+
+  private async findByHash(tokenHash: string): Promise<CachedSession | null> {
     return this.cache?.get(tokenHash) ?? this.read(tokenHash);
   }
 
@@ -162,12 +165,13 @@ export class SessionStore {
     return async (req, _res, next) => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
       if (token) {
-        const session = await this.find(token);
+        const tokenHash = hashToken(token);
+        const session = await this.findByHash(tokenHash);
         if (session) {
           req.userId = session.userId;
           req.sessionPosition = session.position;
           req.sessionReaction = session.reaction;
-          req.sessionTokenHash = hashToken(token);
+          req.sessionTokenHash = tokenHash;
           req.sessionReadAt = session.readAt;
           req.sessionSettled = session.settled;
         }
