@@ -24,9 +24,9 @@ describe('batches', () => {
 
   it('fails every item of a failed batch, and goes on with the next', async () => {
     let calls = 0;
-    const batches = new Batches<string>(async () => {
+    const batches = new Batches<string>(() => {
       calls += 1;
-      if (calls === 1) throw new Error('down');
+      return calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve();
     }, 10);
     const failed = batches.add('a');
     await expect(failed).rejects.toThrow('down');
@@ -35,8 +35,9 @@ describe('batches', () => {
 
   it('takes at most the batch size at a time', async () => {
     const sent: string[][] = [];
-    const batches = new Batches<string>(async (items) => {
+    const batches = new Batches<string>((items) => {
       sent.push(items);
+      return Promise.resolve();
     }, 2);
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((item) => batches.add(item)));
     expect(sent).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
