@@ -85,11 +85,14 @@ export class SessionCache {
     client.on('notification', (message) => {
       if (message.channel === SESSIONS_CHANNEL) this.heard(message.payload ?? '');
     });
-    client.on('error', () => {
+    // A lost connection may have lost notifications with it: forget everything, listen again.
+    const lost = () => {
       if (this.client !== client) return;
       this.stopListening();
       this.retrySoon();
-    });
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
     await client.query(`LISTEN ${pg.escapeIdentifier(SESSIONS_CHANNEL)}`);
     if (this.closed) {
