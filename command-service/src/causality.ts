@@ -23,7 +23,7 @@ export function awaitSessionCausality(deps: {
   const timeoutMs = deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
   return async (req, _res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.sessionTokenHash) {
-      await settleSession({ watcher, sessions, processManagers }, req, timeoutMs);
+      await settleSession({ watcher, sessions, processManagers }, req, Date.now() + timeoutMs);
     }
     next();
   };

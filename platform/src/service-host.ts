@@ -114,7 +114,10 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     const sessions = new SessionStore(pool, {
       ttlDays: config.SESSION_TTL_DAYS,
       secure: config.production,
+      connectionString: databaseUrl,
     });
+    await sessions.start();
+    stops.push({ name: 'sessions', run: () => sessions.close() });
     let publicUrl = config.PUBLIC_URL ?? '';
     const context: HostContext = {
       config,

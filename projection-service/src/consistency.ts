@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { isGlobalPosition, maxPosition, POSITION_HEADER } from '@wagers/contracts/position';
 import { PROCESS_MANAGERS } from '@wagers/domain/process-managers';
-import { settleSession } from '@wagers/platform/projections/session-causality';
+import { remaining, settleSession } from '@wagers/platform/projections/session-causality';
 import type { QueryServiceDeps } from './deps.ts';
 import '@wagers/platform/http/types';
 
@@ -9,9 +9,9 @@ const processManagers = [...PROCESS_MANAGERS];
 
 /**
  * Read-your-writes for every client that keeps the session cookie: before answering, wait (at
- * most READ_YOUR_WRITES_TIMEOUT_MS in all) until the named projectors have passed the furthest position written for the
- * session (its own commands and what process managers did in answer), and the highest position
- * the client says it has seen.
+ * most READ_YOUR_WRITES_TIMEOUT_MS in all) until the named projectors have passed the furthest
+ * position written for the session (its own commands and what process managers did in answer),
+ * and the highest position the client says it has seen.
  */
 export function readYourWrites(
   deps: Pick<QueryServiceDeps, 'watcher' | 'sessions' | 'config'>,
@@ -23,11 +23,12 @@ export function readYourWrites(
     const deadline = Date.now() + timeoutMs;
     const header = req.header(POSITION_HEADER);
     const seen = header && isGlobalPosition(header) ? header : null;
-    const session = await settleSession({ watcher, sessions, processManagers }, req, timeoutMs);
+    // One deadline for both waits: the process managers, then the projectors.
+    const session = await settleSession({ watcher, sessions, processManagers }, req, deadline);
     const target = maxPosition(seen, session.position);
     let fresh = session.settled;
     if (target && fresh) {
-      fresh = await watcher.waitFor(projectors, target, Math.max(0, deadline - Date.now()));
+      fresh = await watcher.waitFor(projectors, target, remaining(deadline));
     }
     if (!fresh) res.setHeader('x-wagers-stale', '1');
     next();

@@ -1,16 +1,22 @@
 import type { CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
-import { betStream, type BetProposed } from '@wagers/contracts/events/bet';
+import { betStream, type BetProposed, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { userStream } from '@wagers/contracts/events/user';
 import { formatCents } from '@wagers/contracts/api/money';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { inviteLink } from '@wagers/domain/invites/links';
-import { readUserEvent, userDecider } from '@wagers/domain/users/user';
+import { readUserEvent, userDecider, type UserState } from '@wagers/domain/users/user';
 import { readBetEvent } from '@wagers/domain/bets/bet';
 
-/** A user object as responses show it, from the user's own stream (the command side has no read model). */
-async function userObject(store: EventStore, userId: string): Promise<User> {
+/**
+ * A user's state and the user object responses show, from one read of the user's own stream (the
+ * command side has no read model).
+ */
+export async function readUser(
+  store: EventStore,
+  userId: string,
+): Promise<{ state: UserState; user: User }> {
   const recorded = await store.readStream(userStream(userId));
   let state = userDecider.initialState();
   for (const event of recorded) {
@@ -18,7 +24,7 @@ async function userObject(store: EventStore, userId: string): Promise<User> {
     if (domainEvent) state = userDecider.evolve(state, domainEvent);
   }
   const registered = state.status === 'registered' ? state : null;
-  return {
+  const user: User = {
     id: userId,
     firstName: registered?.firstName ?? null,
     lastName: registered?.lastName ?? null,
@@ -26,17 +32,39 @@ async function userObject(store: EventStore, userId: string): Promise<User> {
     profileImageUrl: registered?.avatarUrl ?? null,
     createdAt: recorded[0]?.metadata.occurredAt ?? new Date(0).toISOString(),
   };
+  return { state, user };
 }
 
-/**
- * The answer to POST /api/bets: the bet as its creation left it (the proposal and its invite,
- * nothing later), so a retry with the same Idempotency-Key gets the same answer as the first call.
- */
-export async function createdBet(
-  store: EventStore,
-  betId: string,
-  publicUrl: string,
-): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
+/** What a bet's creation left: the proposal and its invite, nothing later. */
+export interface BetCreation {
+  proposal: BetProposed['data'];
+  inviteCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Where the creation's last event landed. */
+  position: GlobalPosition | null;
+}
+
+/** The creation from the events the proposal just appended (all at `at`, the last at `position`). */
+export function decidedCreation(
+  events: BetStreamEvent[],
+  at: string,
+  position: GlobalPosition | null,
+): BetCreation {
+  const proposal = events.find((event) => event.type === 'BetProposed');
+  if (!proposal) throw new Error('A proposal appends BetProposed');
+  const invite = events.find((event) => event.type === 'BetInviteAttached');
+  return {
+    proposal: proposal.data,
+    inviteCode: invite?.data.inviteCode ?? null,
+    createdAt: at,
+    updatedAt: at,
+    position,
+  };
+}
+
+/** The creation as the bet's stream recorded it: for a retry that appended nothing. */
+export async function recordedCreation(store: EventStore, betId: string): Promise<BetCreation> {
   const recorded = await store.readStream(betStream(betId));
   let proposal: { data: BetProposed['data']; at: string } | null = null;
   let inviteCode: string | null = null;
@@ -53,12 +81,27 @@ export async function createdBet(
     updatedAt = event.metadata.occurredAt;
   }
   if (!proposal) throw new Error(`Bet ${betId} has no proposal`);
-  const bet = proposal.data;
-  const [creator, opponent] = await Promise.all([
-    userObject(store, bet.creatorId),
-    bet.opponentId ? userObject(store, bet.opponentId) : Promise.resolve(null),
-  ]);
-  const body: CreateBetResponse = {
+  return {
+    proposal: proposal.data,
+    inviteCode,
+    createdAt: proposal.at,
+    updatedAt: updatedAt ?? proposal.at,
+    position,
+  };
+}
+
+/**
+ * The answer to POST /api/bets: the bet as its creation left it, so a retry with the same
+ * Idempotency-Key gets the same answer as the first call.
+ */
+export function createdBet(
+  creation: BetCreation,
+  people: { creator: User; opponent: User | null },
+  publicUrl: string,
+): CreateBetResponse {
+  const bet = creation.proposal;
+  const { inviteCode } = creation;
+  return {
     id: bet.betId,
     title: bet.title,
     description: bet.description,
@@ -71,18 +114,17 @@ export async function createdBet(
     status: 'pending',
     creatorId: bet.creatorId,
     opponentId: bet.opponentId,
-    creator,
-    opponent,
+    creator: people.creator,
+    opponent: bet.opponentId ? people.opponent : null,
     creatorResolution: null,
     opponentResolution: null,
     winnerId: null,
     winner: null,
     invitee: bet.inviteeEmail ?? bet.inviteePhone,
-    createdAt: proposal.at,
-    updatedAt: updatedAt ?? proposal.at,
+    createdAt: creation.createdAt,
+    updatedAt: creation.updatedAt,
     ...(inviteCode
       ? { invite: { code: inviteCode, inviteLink: inviteLink(publicUrl, inviteCode) } }
       : {}),
   };
-  return { body, position };
 }

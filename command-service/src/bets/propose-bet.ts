@@ -1,21 +1,22 @@
 import type { z } from 'zod';
+import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { createBetRequestSchema, CreateBetResponse } from '@wagers/contracts/api/bets';
-import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import type { GlobalPosition } from '@wagers/contracts/position';
 import {
   requestedNewcomer,
   requestedOpponent,
   toProposeBet,
 } from '@wagers/domain/bets/create-request';
+import type { ProposeBet } from '@wagers/domain/bets/commands';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
-import type { CommandContext } from '@wagers/platform/decider';
+import { toEventData, type CommandContext } from '@wagers/platform/decider';
 import { unauthorized } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { newInviteCode } from '../invites/send-invite.ts';
-import { loadUser } from '../users/load-user.ts';
 import { areFriends } from './are-friends.ts';
-import { createdBet } from './created-bet.ts';
+import { createdBet, decidedCreation, readUser, recordedCreation } from './created-bet.ts';
 import { betIdForKey, requestHash } from './idempotency.ts';
 
 type CreateBetBody = z.output<typeof createBetRequestSchema>;
@@ -30,38 +31,85 @@ export interface ProposeBetDeps {
  * the invite code (a process manager sends the invite). With an Idempotency-Key the bet id
  * derives from the key, so a retry finds the bet the first request made and answers as it did,
  * even if the request would no longer pass today (an end date that has since gone by).
+ *
+ * The answer comes from the events just decided and the people read before deciding; only a
+ * retry, which appends nothing, reads the bet's stream for it.
  */
 export async function proposeNewBet(
   deps: ProposeBetDeps,
   body: CreateBetBody,
   idempotencyKey: string | null,
   context: CommandContext & { actorId: string },
-): Promise<{ body: CreateBetResponse; position: GlobalPosition | null }> {
+): Promise<{
+  body: CreateBetResponse;
+  position: GlobalPosition | null;
+  /** What this request appended: nothing for a retry. */
+  events: BetStreamEvent[];
+}> {
   const { store } = deps;
   const creatorId = context.actorId;
   const opponentId = requestedOpponent(body);
   const newcomer = requestedNewcomer(body);
-  const [creator, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
-    loadUser(store, creatorId),
+  const [creator, opponent, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
+    readUser(store, creatorId),
+    opponentId ? readUser(store, opponentId).then(({ user }) => user) : null,
     opponentId ? areFriends(store, creatorId, opponentId) : false,
     newcomer?.phone
       ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
       : false,
   ]);
-  if (creator.status !== 'registered') throw unauthorized();
+  if (creator.state.status !== 'registered') throw unauthorized();
   const betId = idempotencyKey ? betIdForKey(creatorId, idempotencyKey) : context.newId();
   const command = toProposeBet(
     body,
     { betId, creatorId, proposedAt: context.now },
     {
       opponentIsFriend,
-      creatorEmail: creator.email,
+      creatorEmail: creator.state.email,
       inviteePhoneOptedOut,
       inviteCode: newcomer ? newInviteCode() : null,
       requestHash: idempotencyKey ? requestHash(body) : null,
     },
   );
-  const proposed = await handle(store, betAggregate, betId, command, context);
-  const answer = await createdBet(store, betId, deps.publicUrl);
-  return { body: answer.body, position: maxPosition(proposed.position, answer.position) };
+  const proposed = idempotencyKey
+    ? await handle(store, betAggregate, betId, command, context)
+    : await proposeOnFreshId(store, betId, command, context);
+  const creation =
+    proposed.events.length > 0
+      ? decidedCreation(proposed.events, context.now.toISOString(), proposed.position)
+      : await recordedCreation(store, betId);
+  // A retry answers for the bet its key made, whoever this request names.
+  const recordedOpponent = creation.proposal.opponentId;
+  const people = {
+    creator: creator.user,
+    opponent:
+      recordedOpponent === opponentId || recordedOpponent === null
+        ? opponent
+        : (await readUser(store, recordedOpponent)).user,
+  };
+  return {
+    body: createdBet(creation, people, deps.publicUrl),
+    position: creation.position,
+    events: proposed.events,
+  };
+}
+
+/**
+ * A bet id drawn fresh for this request names a stream nobody has written: decide on the
+ * initial state and append expecting no stream, without reading it first.
+ */
+async function proposeOnFreshId(
+  store: EventStore,
+  betId: string,
+  command: ProposeBet,
+  context: CommandContext,
+): Promise<{ events: BetStreamEvent[]; position: GlobalPosition | null }> {
+  const { decider, stream } = betAggregate;
+  const events = decider.decide(command, decider.initialState());
+  const appended = await store.appendToStream(
+    stream(betId),
+    events.map((event) => toEventData(event, context)),
+    { expectedRevision: 'no_stream' },
+  );
+  return { events, position: appended.position };
 }

@@ -28,7 +28,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
       command,
       commandContext(req, deps.runtime),
     );
-    await recordWrite(deps.sessions, req, res, result.position);
+    await recordWrite(deps.sessions, req, res, result.position, result.events);
     res.json({ id: betId, status: result.state.status });
   }
 
@@ -44,7 +44,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
       key,
       context,
     );
-    await recordWrite(deps.sessions, req, res, created.position);
+    await recordWrite(deps.sessions, req, res, created.position, created.events);
     res.status(201).json(created.body);
   });
 

@@ -11,6 +11,12 @@ import type { ProcessManager } from './process-manager.ts';
 const isOptedOut = async (store: EventStore, phone: string | null) =>
   phone !== null && (await load(store, smsOptOutAggregate, phone)).optedOut;
 
+/** The event types this manager reacts to. */
+export const BET_INVITATIONS_TRIGGERS: ReadonlySet<string> = new Set([
+  'BetInviteAttached',
+  'BetInviteResent',
+]);
+
 /**
  * A bet proposed to a newcomer carries its invite code; this sends the invite under that code
  * (a no-op once it exists), and sends it again for each resend the bet records (a no-op once
@@ -19,7 +25,7 @@ const isOptedOut = async (store: EventStore, phone: string | null) =>
 export function betInvitations(store: EventStore): ProcessManager {
   return {
     name: 'pm-bet-invitations',
-    reactsTo: new Set(['BetInviteAttached', 'BetInviteResent']),
+    reactsTo: BET_INVITATIONS_TRIGGERS,
     async react(event, context) {
       const betId = event.streamId.slice('bet-'.length);
       if (event.type === 'BetInviteResent') {

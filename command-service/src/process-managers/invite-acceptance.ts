@@ -6,6 +6,9 @@ import { handle } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { ProcessManager } from './process-manager.ts';
 
+/** The event types this manager reacts to. */
+export const INVITE_ACCEPTANCE_TRIGGERS: ReadonlySet<string> = new Set(['InviteAccepted']);
+
 /**
  * An accepted invite makes the two people friends and, for a bet's invite, makes the newcomer the
  * bet's opponent. Both are no-ops once done (already friends, already joined), and joining a bet
@@ -14,7 +17,7 @@ import type { ProcessManager } from './process-manager.ts';
 export function inviteAcceptance(store: EventStore): ProcessManager {
   return {
     name: 'pm-invite-acceptance',
-    reactsTo: new Set(['InviteAccepted']),
+    reactsTo: INVITE_ACCEPTANCE_TRIGGERS,
     async react(event, context) {
       const { code, inviterId, acceptedBy, betId } = inviteEventSchemas.InviteAccepted.parse(
         event.data,

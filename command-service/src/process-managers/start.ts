@@ -1,8 +1,18 @@
 import type { RunningProjector } from '@wagers/platform/projections/runner';
-import { betInvitations } from './bet-invitations.ts';
-import { inviteAcceptance } from './invite-acceptance.ts';
+import { BET_INVITATIONS_TRIGGERS, betInvitations } from './bet-invitations.ts';
+import { INVITE_ACCEPTANCE_TRIGGERS, inviteAcceptance } from './invite-acceptance.ts';
 import { startProcessManager, type ProcessManagerDeps } from './process-manager.ts';
-import { userRegistration } from './user-registration.ts';
+import { USER_REGISTRATION_TRIGGERS, userRegistration } from './user-registration.ts';
+
+/**
+ * Every event type some process manager reacts to. A command that appends none of them sets
+ * nothing off, so the session's later commands and reads need not wait for the managers.
+ */
+export const REACTION_TRIGGERS: ReadonlySet<string> = new Set([
+  ...USER_REGISTRATION_TRIGGERS,
+  ...BET_INVITATIONS_TRIGGERS,
+  ...INVITE_ACCEPTANCE_TRIGGERS,
+]);
 
 /** Starts every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
 export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector[] {
@@ -11,5 +21,13 @@ export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
   ];
+  for (const manager of managers) {
+    const missing = [...manager.reactsTo].filter((type) => !REACTION_TRIGGERS.has(type));
+    if (missing.length > 0) {
+      throw new Error(
+        `${manager.name} reacts to ${missing.join(', ')}: add them to REACTION_TRIGGERS`,
+      );
+    }
+  }
   return managers.map((manager) => startProcessManager(manager, deps));
 }

@@ -4,11 +4,14 @@ import { handle } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { ProcessManager } from './process-manager.ts';
 
+/** The event types this manager reacts to. */
+export const USER_REGISTRATION_TRIGGERS: ReadonlySet<string> = new Set(['EmailReserved']);
+
 /** A reserved email becomes an account; registering one already registered is a no-op. */
 export function userRegistration(store: EventStore): ProcessManager {
   return {
     name: 'pm-user-registration',
-    reactsTo: new Set(['EmailReserved']),
+    reactsTo: USER_REGISTRATION_TRIGGERS,
     async react(event, context) {
       const { userId, email } = emailReservationEventSchemas.EmailReserved.parse(event.data);
       const registered = await handle(

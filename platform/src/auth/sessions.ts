@@ -1,9 +1,16 @@
 import type { RequestHandler, Response } from 'express';
 import type { ClientBase, Pool } from 'pg';
-import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
+import { maxPosition, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { unauthorized } from '../errors.ts';
 import '../http/types.ts';
+import { Batches } from './batches.ts';
 import { readCookie } from './cookies.ts';
+import {
+  SESSIONS_CHANNEL,
+  SessionCache,
+  sessionChange,
+  type CachedSession,
+} from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'wagers_session';
@@ -12,14 +19,37 @@ export interface SessionOptions {
   ttlDays: number;
   /** Secure cookies in production (HTTPS). */
   secure: boolean;
+  /** Where to LISTEN for changes to sessions; without it every lookup reads the table. */
+  connectionString?: string;
 }
 
-/** Server-side sessions in PostgreSQL, shared by every service that answers /api. */
+/**
+ * Server-side sessions in PostgreSQL, shared by every service that answers /api. Each process
+ * keeps the sessions it has read (see SessionCache): every change to a row is announced before
+ * the change is answered, and every process drops what it heard changed.
+ */
 export class SessionStore {
+  private readonly cache: SessionCache | null;
+  /** Position moves, many sessions per UPDATE: a session's concurrent commands never queue on its row. */
+  private readonly moves: Batches<SessionMove>;
+
   constructor(
     private readonly pool: Pool,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.cache = options.connectionString ? new SessionCache(pool, options.connectionString) : null;
+    this.moves = new Batches((moves) => moveSessions(pool, moves), 200);
+  }
+
+  /** Starts listening for changes; until then (and whenever the listener is down) nothing is kept. */
+  async start(): Promise<void> {
+    await this.cache?.start();
+  }
+
+  async close(): Promise<void> {
+    await this.moves.drain().catch(() => undefined);
+    await this.cache?.close();
+  }
 
   async create(
     userId: string,
@@ -30,9 +60,11 @@ export class SessionStore {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + this.options.ttlDays * 86_400_000);
     const [major, minor] = position ? parsePosition(position) : [0n, 0n];
+    // The sign-in's own write (a reservation) is one a process manager answers.
     await this.pool.query(
-      `INSERT INTO sessions (token_hash, user_id, position, position_major, position_minor, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO sessions (token_hash, user_id, position, position_major, position_minor,
+                             reaction_position, reaction_major, reaction_minor, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $3, $4, $5, $6, $7)`,
       [hashToken(token), userId, position, major.toString(), minor.toString(), now, expiresAt],
     );
     res.cookie(SESSION_COOKIE, token, {
@@ -45,39 +77,81 @@ export class SessionStore {
     return { sessionTokenHash: hashToken(token) };
   }
 
-  async find(token: string): Promise<{ userId: string; position: GlobalPosition | null } | null> {
+  /** The live session the token names, from this process's cache when it holds it. */
+  async find(token: string): Promise<CachedSession | null> {
     return this.findByHash(hashToken(token));
   }
 
-  private async findByHash(
-    tokenHash: string,
-  ): Promise<{ userId: string; position: GlobalPosition | null } | null> {
-    const result = await this.pool.query<{ user_id: string; position: string | null }>(
-      'SELECT user_id, position FROM sessions WHERE token_hash = $1 AND expires_at > now()',
-      [tokenHash],
-    );
-    const row = result.rows[0];
-    return row ? { userId: row.user_id, position: row.position } : null;
+  private async findByHash(tokenHash: string): Promise<CachedSession | null> {
+    return this.cache?.get(tokenHash) ?? this.read(tokenHash);
   }
 
-  /** The session's written position as it is now (it may have moved since the request began). */
-  async currentPosition(req: { sessionTokenHash?: string }): Promise<GlobalPosition | null> {
+  /** The row as the table holds it now; kept in the cache for the next request. */
+  private read(tokenHash: string): Promise<CachedSession | null> {
+    const select = async () => {
+      const result = await this.pool.query<{
+        user_id: string;
+        position: string | null;
+        reaction_position: string | null;
+        expires_at: Date;
+      }>(
+        `SELECT user_id, position, reaction_position, expires_at FROM sessions
+          WHERE token_hash = $1 AND expires_at > now()`,
+        [tokenHash],
+      );
+      const row = result.rows[0];
+      return row
+        ? {
+            userId: row.user_id,
+            position: row.position,
+            reaction: row.reaction_position,
+            expiresAt: row.expires_at.getTime(),
+            settled: null,
+          }
+        : null;
+    };
+    if (this.cache) return this.cache.load(tokenHash, select);
+    return select().then((row) => row && { ...row, readAt: performance.now() });
+  }
+
+  /** The session as the table holds it now (it may have moved since the request began). */
+  async reread(req: { sessionTokenHash?: string }): Promise<CachedSession | null> {
     if (!req.sessionTokenHash) return null;
-    return (await this.findByHash(req.sessionTokenHash))?.position ?? null;
+    return this.read(req.sessionTokenHash);
   }
 
-  /** Records that this session's command wrote up to `position`; a lower one never wins. */
+  /**
+   * The process managers had passed `reaction` before the session's row was read at `readAt`:
+   * whatever they did in answer to its writes up to there is in that row.
+   */
+  settled(req: { sessionTokenHash?: string }, readAt: number, reaction: GlobalPosition): void {
+    if (req.sessionTokenHash) this.cache?.settled(req.sessionTokenHash, readAt, reaction);
+  }
+
+  /**
+   * Records that this session's command wrote up to `position`; a lower one never wins.
+   * `reaction: false` says no process manager reacts to what it wrote, so later commands and
+   * reads need not wait for them to pass it.
+   */
   async advance(
     req: { sessionTokenHash?: string },
     position: GlobalPosition | null,
+    { reaction = true }: { reaction?: boolean } = {},
   ): Promise<void> {
-    if (!req.sessionTokenHash || !position) return;
-    await advancePosition(this.pool, 'token_hash', req.sessionTokenHash, position);
+    const tokenHash = req.sessionTokenHash;
+    if (!tokenHash || !position) return;
+    await this.moves.add({ tokenHash, position, reaction });
+    this.cache?.advanced(tokenHash, position, reaction);
+    await this.cache?.announce({ tokenHash });
   }
 
   async destroy(token: string | null, res: Response): Promise<void> {
-    if (token)
-      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    if (token) {
+      const tokenHash = hashToken(token);
+      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+      this.cache?.forgetToken(tokenHash);
+      await this.cache?.announce({ tokenHash });
+    }
     res.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,
@@ -91,12 +165,15 @@ export class SessionStore {
     return async (req, _res, next) => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
       if (token) {
-        req.sessionReadAt = performance.now();
-        const session = await this.find(token);
+        const tokenHash = hashToken(token);
+        const session = await this.findByHash(tokenHash);
         if (session) {
           req.userId = session.userId;
           req.sessionPosition = session.position;
-          req.sessionTokenHash = hashToken(token);
+          req.sessionReaction = session.reaction;
+          req.sessionTokenHash = tokenHash;
+          req.sessionReadAt = session.readAt;
+          req.sessionSettled = session.settled;
         }
       }
       next();
@@ -105,29 +182,106 @@ export class SessionStore {
 }
 
 /**
+ * SET clauses that move a position column trio (`position`, `position_major`, `position_minor`, or
+ * the `reaction_` ones) to the given one when it is further, and leave it otherwise (every CASE
+ * sees the row as it was).
+ */
+function forward(prefix: 'position' | 'reaction', text: string, major: string, minor: string) {
+  const [textColumn, majorColumn, minorColumn] =
+    prefix === 'position'
+      ? ['position', 'position_major', 'position_minor']
+      : ['reaction_position', 'reaction_major', 'reaction_minor'];
+  const further = `(s.${majorColumn}, s.${minorColumn}) < (${major}, ${minor})`;
+  return [
+    [textColumn, text],
+    [majorColumn, major],
+    [minorColumn, minor],
+  ]
+    .map(([column, value]) => `${column} = CASE WHEN ${further} THEN ${value} ELSE s.${column} END`)
+    .join(', ');
+}
+
+interface SessionMove {
+  tokenHash: string;
+  position: GlobalPosition;
+  /** Whether a process manager may react to the write. */
+  reaction: boolean;
+}
+
+/**
+ * Moves each named session forward to the highest position given for it, and its reaction
+ * position to the highest of those a process manager may react to, in one statement.
+ */
+async function moveSessions(pool: Pool, moves: SessionMove[]): Promise<void> {
+  const furthest = new Map<string, { position: GlobalPosition; reaction: GlobalPosition | null }>();
+  for (const move of moves) {
+    const seen = furthest.get(move.tokenHash);
+    furthest.set(move.tokenHash, {
+      position: maxPosition(seen?.position ?? null, move.position)!,
+      reaction: maxPosition(seen?.reaction ?? null, move.reaction ? move.position : null),
+    });
+  }
+  const rows = [...furthest].map(([tokenHash, { position, reaction }]) => {
+    const [major, minor] = parsePosition(position);
+    const [reactionMajor, reactionMinor] = reaction ? parsePosition(reaction) : [0n, 0n];
+    return {
+      tokenHash,
+      position,
+      major: major.toString(),
+      minor: minor.toString(),
+      reaction,
+      reactionMajor: reactionMajor.toString(),
+      reactionMinor: reactionMinor.toString(),
+    };
+  });
+  const column = <Key extends keyof (typeof rows)[number]>(key: Key) => rows.map((row) => row[key]);
+  await pool.query(
+    `UPDATE sessions s
+        SET ${forward('position', 'm.position', 'm.major', 'm.minor')},
+            ${forward('reaction', 'm.reaction', 'm.reaction_major', 'm.reaction_minor')}
+       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[],
+                   $5::text[], $6::numeric[], $7::numeric[])
+            AS m (token_hash, position, major, minor, reaction, reaction_major, reaction_minor)
+      WHERE s.token_hash = m.token_hash`,
+    [
+      column('tokenHash'),
+      column('position'),
+      column('major'),
+      column('minor'),
+      column('reaction'),
+      column('reactionMajor'),
+      column('reactionMinor'),
+    ],
+  );
+}
+
+/**
  * Moves every session of a user forward to `position`: a process manager acting on a user's
  * behalf calls it in the transaction that commits its checkpoint, so the user's next read waits
- * for what it wrote.
+ * for what it wrote. What a process manager writes counts as a write that one may react to. The change is announced by the same statement (at commit, when inside a
+ * transaction), so every process drops the user's cached sessions.
  */
 export async function advanceUserSessions(
   db: Pool | ClientBase,
   userId: string,
   position: GlobalPosition,
 ): Promise<void> {
-  await advancePosition(db, 'user_id', userId, position);
-}
-
-async function advancePosition(
-  db: Pool | ClientBase,
-  key: 'token_hash' | 'user_id',
-  value: string,
-  position: GlobalPosition,
-): Promise<void> {
   const [major, minor] = parsePosition(position);
   await db.query(
-    `UPDATE sessions SET position = $2, position_major = $3, position_minor = $4
-      WHERE ${key} = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)`,
-    [value, position, major.toString(), minor.toString()],
+    `WITH moved AS (
+       UPDATE sessions SET position = $2, position_major = $3, position_minor = $4,
+                           reaction_position = $2, reaction_major = $3, reaction_minor = $4
+        WHERE user_id = $1 AND (position_major, position_minor) < ($3::numeric, $4::numeric)
+       RETURNING 1)
+     SELECT pg_notify($5, $6) WHERE EXISTS (SELECT 1 FROM moved)`,
+    [
+      userId,
+      position,
+      major.toString(),
+      minor.toString(),
+      SESSIONS_CHANNEL,
+      sessionChange({ userId }),
+    ],
   );
 }
 

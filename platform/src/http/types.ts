@@ -10,8 +10,12 @@ declare global {
       userId?: string;
       /** Log position of the writes that made the session (the sign-in), for read-your-writes. */
       sessionPosition?: string | null;
+      /** The furthest of the session's writes a process manager may react to. */
+      sessionReaction?: string | null;
       /** Which session row the request's cookie names, so a command can advance its position. */
       sessionTokenHash?: string;
+      /** The session's reaction position the process managers are known to have answered. */
+      sessionSettled?: string | null;
       /** performance.now() just before the session row was read. */
       sessionReadAt?: number;
       log: Logger;

@@ -25,9 +25,36 @@ export interface BetRow {
   updated_at: Date;
 }
 
-export const betColumns = `id, title, description, wager_type, wager_amount_cents, wager_description,
-  to_char(end_date, 'YYYY-MM-DD') AS end_date, validation_mode, status, creator_id, opponent_id, invitee,
-  creator_resolution, opponent_resolution, winner_id, created_at, updated_at`;
+/** The people a bet names, as the users read model holds them (null until it has caught up). */
+type Person = 'creator' | 'opponent' | 'winner';
+const people: Person[] = ['creator', 'opponent', 'winner'];
+
+/** A bet row with its people joined in: `creator_known`, `creator_email`, `opponent_first_name`... */
+export type BetWithPeopleRow = BetRow &
+  Record<`${Person}_known`, boolean> &
+  Record<`${Person}_${'email' | 'first_name' | 'last_name' | 'profile_image_url'}`, string | null> &
+  Record<`${Person}_created_at`, Date | null>;
+
+const userFields = userColumns.split(', ').filter((column) => column !== 'id');
+
+/**
+ * `SELECT ${betColumns} FROM ${betsWithPeople} WHERE ...`: the bet (alias `b`) and, in the same
+ * statement, the users it names.
+ */
+export const betColumns = [
+  `b.id, b.title, b.description, b.wager_type, b.wager_amount_cents, b.wager_description,
+  to_char(b.end_date, 'YYYY-MM-DD') AS end_date, b.validation_mode, b.status, b.creator_id,
+  b.opponent_id, b.invitee, b.creator_resolution, b.opponent_resolution, b.winner_id, b.created_at,
+  b.updated_at`,
+  ...people.flatMap((person) => [
+    `${person}.id IS NOT NULL AS ${person}_known`,
+    ...userFields.map((column) => `${person}.${column} AS ${person}_${column}`),
+  ]),
+].join(', ');
+
+export const betsWithPeople = `rm_bets b ${people
+  .map((person) => `LEFT JOIN rm_users ${person} ON ${person}.id = b.${person}_id`)
+  .join(' ')}`;
 
 /** Users by id, for the creator, opponent and winner objects of a page of bets. */
 export async function loadUsers(
@@ -55,9 +82,23 @@ function unknownUser(id: string, since: Date): User {
   };
 }
 
-export function toBet(row: BetRow, users: Map<string, User>, viewerId: string): Bet {
-  const user = (id: string | null) =>
-    id === null ? null : (users.get(id) ?? unknownUser(id, row.created_at));
+/** The person's user object from the joined columns. */
+function joinedUser(row: BetWithPeopleRow, person: Person): User | null {
+  const id = row[`${person}_id`];
+  if (id === null) return null;
+  if (!row[`${person}_known`]) return unknownUser(id, row.created_at);
+  return toUser({
+    id,
+    email: row[`${person}_email`]!,
+    first_name: row[`${person}_first_name`],
+    last_name: row[`${person}_last_name`],
+    profile_image_url: row[`${person}_profile_image_url`],
+    created_at: row[`${person}_created_at`]!,
+  });
+}
+
+export function toBet(row: BetWithPeopleRow, viewerId: string): Bet {
+  const user = (person: Person) => joinedUser(row, person);
   const cents = row.wager_amount_cents === null ? null : Number(row.wager_amount_cents);
   return {
     id: row.id,
@@ -72,22 +113,14 @@ export function toBet(row: BetRow, users: Map<string, User>, viewerId: string): 
     status: row.status,
     creatorId: row.creator_id,
     opponentId: row.opponent_id,
-    creator: user(row.creator_id)!,
-    opponent: user(row.opponent_id),
+    creator: user('creator')!,
+    opponent: user('opponent'),
     creatorResolution: row.creator_resolution,
     opponentResolution: row.opponent_resolution,
     winnerId: row.winner_id,
-    winner: user(row.winner_id),
+    winner: user('winner'),
     invitee: viewerId === row.creator_id ? row.invitee : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-export async function toBets(pool: Pool, rows: BetRow[], viewerId: string): Promise<Bet[]> {
-  const users = await loadUsers(
-    pool,
-    rows.flatMap((row) => [row.creator_id, row.opponent_id, row.winner_id]),
-  );
-  return rows.map((row) => toBet(row, users, viewerId));
 }

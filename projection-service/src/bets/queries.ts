@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Bet, Stats } from '@wagers/contracts/api/bets';
-import { betColumns, toBets, type BetRow } from './bet-row.ts';
+import { betColumns, betsWithPeople, toBet, type BetWithPeopleRow } from './bet-row.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,25 +8,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBetId = (id: string) => UUID.test(id);
 
 const mine = '(creator_id = $1 OR opponent_id = $1)';
+const mineInB = '(b.creator_id = $1 OR b.opponent_id = $1)';
+
+/**
+ * Named, so each connection plans them once: with the people joined in, planning costs more than
+ * running them. A switch to a new build replaces the views, and PostgreSQL plans again.
+ */
+const LIST_BETS = {
+  name: 'bets_list',
+  text: `SELECT ${betColumns} FROM ${betsWithPeople}
+          WHERE ${mineInB} AND b.status <> 'deleted' ORDER BY b.created_at DESC, b.seq DESC`,
+};
+const FIND_BET = {
+  name: 'bets_find',
+  text: `SELECT ${betColumns} FROM ${betsWithPeople}
+          WHERE b.id = $2 AND ${mineInB} AND b.status <> 'deleted'`,
+};
 
 /** The caller's bets, newest first; deleted ones have left the list. */
 export async function listBets(pool: Pool, userId: string): Promise<Bet[]> {
-  const result = await pool.query<BetRow>(
-    `SELECT ${betColumns} FROM rm_bets WHERE ${mine} AND status <> 'deleted' ORDER BY created_at DESC, seq DESC`,
-    [userId],
-  );
-  return toBets(pool, result.rows, userId);
+  const result = await pool.query<BetWithPeopleRow>({ ...LIST_BETS, values: [userId] });
+  return result.rows.map((row) => toBet(row, userId));
 }
 
 /** One bet, if the caller takes part in it; null for everyone else, as for an unknown id. */
 export async function findBet(pool: Pool, userId: string, betId: string): Promise<Bet | null> {
   if (!isBetId(betId)) return null;
-  const result = await pool.query<BetRow>(
-    `SELECT ${betColumns} FROM rm_bets WHERE id = $2 AND ${mine} AND status <> 'deleted'`,
-    [userId, betId],
-  );
-  const [bet] = await toBets(pool, result.rows, userId);
-  return bet ?? null;
+  const result = await pool.query<BetWithPeopleRow>({ ...FIND_BET, values: [userId, betId] });
+  const [row] = result.rows;
+  return row ? toBet(row, userId) : null;
 }
 
 export async function betStats(pool: Pool, userId: string): Promise<Stats> {

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import { Batches } from './batches.ts';
+
+/** Every change to a session row is announced here, so other processes drop what they hold. */
+export const SESSIONS_CHANNEL = 'wagers_sessions';
+
+/** PostgreSQL takes payloads up to 8000 bytes; a change takes at most about 110. */
+const CHANGES_PER_NOTIFY = 60;
+
+export interface CachedSession {
+  userId: string;
+  position: GlobalPosition | null;
+  /** The furthest of those writes a process manager may react to. */
+  reaction: GlobalPosition | null;
+  /**
+   * The furthest reaction position the process managers had passed before this row was read:
+   * what they did in answer to the session's writes up to there is in it.
+   */
+  settled: GlobalPosition | null;
+  /** Date.now() after which the session is over. */
+  expiresAt: number;
+  /** performance.now() just before the row this entry holds was read. */
+  readAt: number;
+}
+
+/**
+ * A change to announce: one session (by its token's hash) or every session of a user. The
+ * payload is `<origin>|t:<hash>` or `<origin>|u:<userId>`, several joined by commas.
+ */
+export type SessionChange = { tokenHash: string } | { userId: string };
+
+/** The NOTIFY payload of a change; `origin` names the process that applied it already. */
+export const sessionChange = (change: SessionChange, origin = '') =>
+  `${origin}|${'tokenHash' in change ? `t:${change.tokenHash}` : `u:${change.userId}`}`;
+
+/**
+ * The sessions this process has read, kept while a LISTEN connection hears every change to the
+ * table: a sign-out, a revocation or a moved position in any process is announced on
+ * `SESSIONS_CHANNEL` before that process answers, and every process drops the entry when it
+ * hears it. While the connection is down nothing is kept and every lookup reads the table.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  private readonly byUser = new Map<string, Set<string>>();
+  /** Reads in flight: a change heard meanwhile must keep their (maybe older) row out. */
+  private readonly loads = new Set<{ tokenHash: string; changed: boolean }>();
+  private readonly origin = randomUUID();
+  private client: pg.Client | null = null;
+  /** performance.now() once LISTEN took effect; null while not listening. */
+  private listeningSince: number | null = null;
+  private connecting: Promise<void> | null = null;
+  private closed = false;
+  private readonly notifications: Batches<string>;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly connectionString: string,
+    private readonly maxEntries = 10_000,
+  ) {
+    this.notifications = new Batches(async (changes) => {
+      await pool.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, changes.join(',')]);
+    }, CHANGES_PER_NOTIFY);
+  }
+
+  start(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.connecting ??= this.connect().catch((error: unknown) => {
+      this.connecting = null;
+      this.retrySoon();
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  private retrySoon(): void {
+    setTimeout(() => {
+      if (!this.closed) void this.start().catch(() => undefined);
+    }, 500).unref();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === SESSIONS_CHANNEL) this.heard(message.payload ?? '');
+    });
+    // A lost connection may have lost notifications with it: forget everything, listen again.
+    const lost = () => {
+      if (this.client !== client) return;
+      this.stopListening();
+      this.retrySoon();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(SESSIONS_CHANNEL)}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+    this.listeningSince = performance.now();
+  }
+
+  private stopListening(): void {
+    const client = this.client;
+    this.client = null;
+    this.connecting = null;
+    this.listeningSince = null;
+    this.forgetAll();
+    void client?.end().catch(() => undefined);
+  }
+
+  private heard(payload: string): void {
+    for (const item of payload.split(',')) {
+      const [origin, change] = item.split('|');
+      // Our own announcement: this process applied the change before sending it.
+      if (origin === this.origin || !change) continue;
+      if (change.startsWith('t:')) this.forgetToken(change.slice(2));
+      else if (change.startsWith('u:')) this.forgetUser(change.slice(2));
+    }
+  }
+
+  /** The cached session, if it is known and still live. */
+  get(tokenHash: string): CachedSession | null {
+    if (this.listeningSince === null) return null;
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    if (entry.expiresAt <= Date.now()) {
+      this.forgetToken(tokenHash);
+      return null;
+    }
+    return entry;
+  }
+
+  /**
+   * Reads the row with `read` and keeps it, unless a change to sessions was heard while the read
+   * was in flight (the row may predate it) or the process was not listening when it began.
+   */
+  async load(
+    tokenHash: string,
+    read: () => Promise<Omit<CachedSession, 'readAt'> | null>,
+  ): Promise<CachedSession | null> {
+    const ticket = { tokenHash, changed: false };
+    this.loads.add(ticket);
+    const readAt = performance.now();
+    try {
+      const row = await read();
+      if (!row) return null;
+      const entry = { ...row, readAt };
+      const since = this.listeningSince;
+      if (!ticket.changed && since !== null && since <= readAt) this.keep(tokenHash, entry);
+      return entry;
+    } finally {
+      this.loads.delete(ticket);
+    }
+  }
+
+  private keep(tokenHash: string, entry: CachedSession): void {
+    this.forgetToken(tokenHash);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.forgetToken(oldest);
+    }
+    this.entries.set(tokenHash, entry);
+    let hashes = this.byUser.get(entry.userId);
+    if (!hashes) this.byUser.set(entry.userId, (hashes = new Set()));
+    hashes.add(tokenHash);
+  }
+
+  /** The process managers had passed `reaction` before the entry's row (read at `readAt`) was. */
+  settled(tokenHash: string, readAt: number, reaction: GlobalPosition): void {
+    const entry = this.entries.get(tokenHash);
+    if (entry?.readAt === readAt) entry.settled = maxPosition(entry.settled, reaction);
+  }
+
+  /** This process moved the session's position: the entry follows (never lowered). */
+  advanced(tokenHash: string, position: GlobalPosition, reaction: boolean): void {
+    // A read in flight may have seen the row before the move.
+    for (const load of this.loads) if (load.tokenHash === tokenHash) load.changed = true;
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return;
+    entry.position = maxPosition(entry.position, position);
+    if (reaction) entry.reaction = maxPosition(entry.reaction, position);
+  }
+
+  forgetToken(tokenHash: string): void {
+    for (const load of this.loads) if (load.tokenHash === tokenHash) load.changed = true;
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return;
+    this.entries.delete(tokenHash);
+    const hashes = this.byUser.get(entry.userId);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) this.byUser.delete(entry.userId);
+  }
+
+  forgetUser(userId: string): void {
+    // A read in flight may be for this user's session: it is not kept.
+    for (const load of this.loads) load.changed = true;
+    for (const tokenHash of this.byUser.get(userId) ?? []) this.entries.delete(tokenHash);
+    this.byUser.delete(userId);
+  }
+
+  private forgetAll(): void {
+    for (const load of this.loads) load.changed = true;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  /**
+   * Tells every process of a change this one has made (and applied to itself). Resolves once the
+   * NOTIFY is committed, so the caller answers only after every listener has been sent it.
+   * Changes announced together share one NOTIFY.
+   */
+  announce(change: SessionChange): Promise<void> {
+    return this.notifications.add(sessionChange(change, this.origin));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.notifications.drain().catch(() => undefined);
+    await this.connecting?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    this.listeningSince = null;
+    this.forgetAll();
+    await client?.end().catch(() => undefined);
+  }
+}
