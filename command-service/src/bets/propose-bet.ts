@@ -48,7 +48,7 @@ export async function proposeNewBet(
       ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
       : false,
   ]);
-  if (creator.status !== 'registered') throw unauthorized();
+  if (creator.status !== 'registered' || creator.email === null) throw unauthorized();
   const betId = idempotencyKey ? betIdForKey(creatorId, idempotencyKey) : context.newId();
   const command = toProposeBet(
     body,

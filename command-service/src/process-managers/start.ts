@@ -3,6 +3,7 @@ import { betInvitations } from './bet-invitations.ts';
 import { inviteAcceptance } from './invite-acceptance.ts';
 import { startProcessManager, type ProcessManagerDeps } from './process-manager.ts';
 import { userRegistration } from './user-registration.ts';
+import { accountErasure } from '../users/erase-account.ts';
 
 /** Starts every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
 export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector[] {
@@ -10,6 +11,7 @@ export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector
     userRegistration(deps.store),
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
+    accountErasure(deps.store, deps.pool),
   ];
   return managers.map((manager) => startProcessManager(manager, deps));
 }

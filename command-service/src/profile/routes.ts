@@ -1,6 +1,10 @@
 import { Router } from 'express';
-import { updateProfileRequestSchema } from '@wagers/contracts/api/profile';
-import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
+import {
+  deleteAccountRequestSchema,
+  updateProfileRequestSchema,
+  type AccountDeletedResponse,
+} from '@wagers/contracts/api/profile';
+import { currentUserId, requireUser, sessionToken } from '@wagers/platform/auth/sessions';
 import { handle } from '@wagers/platform/aggregate';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, recordWrite } from '../context.ts';
@@ -8,7 +12,11 @@ import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
 import { userAggregate } from '@wagers/domain/users/user';
 
-/** PUT /api/user: the signed-in user's own first and last name; answers with the user. */
+/**
+ * PUT /api/user: the signed-in user's own first and last name; answers with the user.
+ * DELETE /api/user: deletes the signed-in user's account, confirmed by its email address typed
+ * again, and signs this browser out; the erasure process manager does the rest (decision 0018).
+ */
 export function profileRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.put('/api/user', requireUser, async (req, res) => {
@@ -23,6 +31,19 @@ export function profileRouter(deps: CommandServiceDeps): Router {
     );
     await recordWrite(deps.sessions, req, res, result.position);
     res.json(await loadUserView(deps.store, userId));
+  });
+  router.delete('/api/user', requireUser, async (req, res) => {
+    const { confirmEmail } = parseInput(deleteAccountRequestSchema, req.body);
+    const userId = currentUserId(req);
+    await handle(
+      deps.store,
+      userAggregate,
+      userId,
+      { type: 'DeleteAccount', data: { userId, confirmEmail } },
+      commandContext(req, deps.runtime),
+    );
+    await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+    res.json({ status: 'deleted' } satisfies AccountDeletedResponse);
   });
   return router;
 }

@@ -28,7 +28,9 @@ import {
   inviteViewSchema,
 } from '../api/invites.ts';
 import {
+  accountDeletedResponseSchema,
   avatarUploadUrlRequestSchema,
+  deleteAccountRequestSchema,
   avatarUploadUrlResponseSchema,
   setAvatarRequestSchema,
   updateProfileRequestSchema,
@@ -90,6 +92,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   signIn('post', '/api/login/:provider/email', 'Give the email a provider did not share', { 200: page('Check your email'), 400: page('Refused'), 429: page('Too many links lately') }, { body: providerEmailRequestSchema, form: true }),
   users('get', '/api/auth/user', 'The signed-in user', { 200: json(signedInUserSchema) }, { signedIn: true }),
   users('put', '/api/user', 'Change your name', { 200: json(userSchema) }, { signedIn: true, body: updateProfileRequestSchema }),
+  users('delete', '/api/user', 'Delete your account (type its email to confirm); signs you out', { 200: json(accountDeletedResponseSchema, 'Deleted') }, { signedIn: true, body: deleteAccountRequestSchema }),
   users('post', '/api/avatar/upload-url', 'A URL to upload a picture to', { 200: json(avatarUploadUrlResponseSchema) }, { signedIn: true, body: avatarUploadUrlRequestSchema }),
   users('put', '/api/avatar/uploads/:userId/:objectId', 'Upload a picture (signed URL, image body)', { 200: json(z.object({ status: z.literal('uploaded') })) }),
   users('put', '/api/avatar', 'Use an uploaded picture', { 200: json(userSchema) }, { signedIn: true, body: setAvatarRequestSchema }),

@@ -45,6 +45,8 @@ export type JoinFromInvite = {
 export type AcceptBet = { type: 'AcceptBet'; data: { actorId: string } };
 export type DeclineBet = { type: 'DeclineBet'; data: { actorId: string } };
 export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
+/** The participant deleted their account: their open bet ends as the rules allow. */
+export type LeaveForDeletedAccount = { type: 'LeaveForDeletedAccount'; data: { actorId: string } };
 export type SubmitResolution = {
   type: 'SubmitResolution';
   /** `submittedAt`: ISO time of the report, recorded so a standing report can count days from it. */
@@ -69,6 +71,7 @@ export type BetCommand =
   | AcceptBet
   | DeclineBet
   | DeleteBet
+  | LeaveForDeletedAccount
   | SubmitResolution
   | MarkPaid
   | ConfirmReceipt

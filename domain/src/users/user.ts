@@ -1,6 +1,7 @@
 import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
-import { conflict, notFound } from '@wagers/platform/errors';
+import { conflict, invalid, notFound } from '@wagers/platform/errors';
+import { emailDigest } from '@wagers/platform/event-store/sealed-fields';
 import { userStream } from '@wagers/contracts/events/user';
 import { defineAggregate } from '@wagers/platform/aggregate';
 
@@ -9,18 +10,23 @@ export type UserState =
   | {
       status: 'registered';
       userId: string;
-      email: string;
+      /** Null only when read after the account's key was destroyed. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       avatarUrl: string | null;
-    };
+    }
+  /** The person deleted the account: nothing more happens to it. */
+  | { status: 'deleted'; userId: string };
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; email: string } }
   /** Names arrive trimmed and checked by the contracts schema. */
   | { type: 'UpdateProfile'; data: { userId: string; firstName: string; lastName: string } }
   /** `avatarUrl` was checked by the avatar store as issued to this user before the command is built. */
-  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } };
+  | { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string } }
+  /** `confirmEmail`: the address the person typed to confirm; it must be the account's. */
+  | { type: 'DeleteAccount'; data: { userId: string; confirmEmail: string } };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -39,6 +45,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'AvatarChanged':
       if (state.status !== 'registered') return state;
       return { ...state, avatarUrl: event.data.avatarUrl };
+    case 'AccountDeleted':
+      return { status: 'deleted', userId: event.data.userId };
     default: {
       const unknown: never = event;
       return unknown;
@@ -49,6 +57,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
+      // A late registration of an account deleted since changes nothing.
+      if (state.status === 'deleted') return [];
       if (state.status === 'registered') {
         if (state.email === command.data.email) return [];
         throw conflict('This account is already registered');
@@ -79,11 +89,29 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { userId: state.userId, avatarUrl: command.data.avatarUrl },
         },
       ];
+    case 'DeleteAccount':
+      return deleteAccount(command.data.confirmEmail, state);
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Deleting needs the account's own address typed again; a deleted account is gone. */
+function deleteAccount(confirmEmail: string, state: UserState): UserEvent[] {
+  if (state.status !== 'registered' || state.email === null) throw notFound('No such user');
+  if (!sameAddress(confirmEmail, state.email)) {
+    throw invalid('confirmEmail', 'Type the email address of your account to confirm');
+  }
+  return [
+    {
+      type: 'AccountDeleted',
+      data: { userId: state.userId, emailDigest: emailDigest(state.email) },
+    },
+  ];
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {

@@ -1,8 +1,8 @@
-import { displayName } from '@wagers/contracts/api/display';
+import { DELETED_USER_NAME, displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
 import { emailsKind, preferencesAggregate } from '@wagers/domain/notifications/preferences';
 import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
-import { userAggregate } from '@wagers/domain/users/user';
+import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
@@ -36,7 +36,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       load(deps.store, userAggregate, job.recipientId),
       load(deps.store, preferencesAggregate, job.recipientId),
     ]);
-    if (recipient.status !== 'registered') return;
+    if (recipient.status !== 'registered' || recipient.email === null) return;
     if (!emailsKind(preferences, job.notification)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not wanted by email');
       return;
@@ -48,11 +48,17 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       noticeEmail(recipient.email, {
         kind: job.notification,
         eventType: job.eventType,
-        actorName: actor?.status === 'registered' ? displayName(actor) : 'Wagers',
+        actorName: actorName(actor),
         betTitle: job.betId ? await betTitle(deps.store, job.betId) : null,
         link: job.betId ? `${base}/bets/${job.betId}` : `${base}/friends`,
         unsubscribeLink: `${base}/api/notifications/unsubscribe?token=${token}`,
       }),
     );
   };
+}
+
+/** Who acted, as the email names them: "Deleted user" for an account deleted since. */
+function actorName(actor: UserState | null): string {
+  if (actor?.status === 'registered') return displayName(actor);
+  return actor?.status === 'deleted' ? DELETED_USER_NAME : 'Wagers';
 }
