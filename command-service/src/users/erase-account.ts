@@ -8,12 +8,12 @@ import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError } from '@wagers/platform/errors';
 import { destroyDataKeys } from '@wagers/platform/event-store/personal-data';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { emailSubject, userSubject } from '@wagers/platform/event-store/sealed-fields';
+import {
+  emailDigestSql,
+  emailSubject,
+  userSubject,
+} from '@wagers/platform/event-store/sealed-fields';
 import type { ProcessManager } from '../process-managers/process-manager.ts';
-
-/** SQL for the SHA-256 digest of an address, as `emailDigest` computes it. */
-const digestOf = (column: string) =>
-  `encode(sha256(convert_to(lower(btrim(${column})), 'UTF8')), 'hex')`;
 
 /**
  * What a deleted account leaves outside the event log and the read models: its sessions (signed
@@ -23,14 +23,14 @@ const digestOf = (column: string) =>
 async function sweepAccountRows(pool: Pool, userId: string, digest: string): Promise<void> {
   await pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   await pool.query('DELETE FROM provider_identities WHERE user_id = $1', [userId]);
-  await pool.query(`DELETE FROM login_tokens WHERE ${digestOf('email')} = $1`, [digest]);
+  await pool.query(`DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1`, [digest]);
   await pool.query(
     `DELETE FROM rate_limit_hits WHERE bucket LIKE 'invites-per-email:%'
-       AND ${digestOf("substr(bucket, length('invites-per-email:') + 1)")} = $1`,
+       AND ${emailDigestSql("substr(bucket, length('invites-per-email:') + 1)")} = $1`,
     [digest],
   );
   await pool.query(
-    `DELETE FROM dev_outbox WHERE channel = 'email' AND ${digestOf('recipient')} = $1`,
+    `DELETE FROM dev_outbox WHERE channel = 'email' AND ${emailDigestSql('recipient')} = $1`,
     [digest],
   );
 }

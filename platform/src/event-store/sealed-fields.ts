@@ -20,6 +20,10 @@ export function emailDigest(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
+/** SQL for `emailDigest` of a text expression, to find rows by an address's digest alone. */
+export const emailDigestSql = (expression: string) =>
+  `encode(sha256(convert_to(lower(btrim(${expression})), 'UTF8')), 'hex')`;
+
 const phoneDigest = (phone: string) => createHash('sha256').update(phone.trim()).digest('hex');
 
 /** The data subjects the keys are kept for: users by id, addresses and numbers by digest. */
