@@ -18,12 +18,14 @@ const isRecordedEvent = (value: unknown): value is RecordedEvent =>
   'data' in value &&
   'metadata' in value;
 
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
 /** Whether a value is, or carries, events to open. */
 const holdsEvents = (value: unknown): boolean =>
   Array.isArray(value)
     ? value.some((item) => isRecordedEvent(item) || Array.isArray(item))
-    : isRecordedEvent(value) ||
-      (typeof value === 'object' && value !== null && 'events' in value);
+    : isRecordedEvent(value) || (typeof value === 'object' && value !== null && 'events' in value);
 
 /**
  * Wraps any EventStore so personal fields (contracts/src/events/personal-data.ts) are sealed with
@@ -53,7 +55,7 @@ export function withPersonalData<Store extends EventStore>(inner: Store, keys: D
     }
     if (isRecordedEvent(value)) return (await openAll([value]))[0];
     if (typeof value !== 'object' || value === null) return value;
-    if (Symbol.asyncIterator in value) return openIterable(value as AsyncIterable<unknown>);
+    if (isAsyncIterable(value)) return openIterable(value);
     if ('events' in value && Array.isArray(value.events)) {
       return { ...value, events: await openResult(value.events) };
     }
@@ -116,7 +118,8 @@ export function withPersonalData<Store extends EventStore>(inner: Store, keys: D
           target,
           args.map(withOpenedCallbacks),
         );
-        return result instanceof Promise ? result.then(openResult) : result;
+        if (result instanceof Promise) return result.then(openResult);
+        return isAsyncIterable(result) ? openIterable(result) : result;
       };
     },
   });

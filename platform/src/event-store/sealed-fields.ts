@@ -127,7 +127,8 @@ export function openEvent(event: RecordedEvent, keys: Map<string, Buffer>): Reco
   for (const field of Object.keys(fields)) {
     const value = data[field];
     const keyId = sealedKeyId(value);
-    if (keyId !== null) data[field] = open(value as string, keys.get(keyId), associated(event.id, field));
+    if (keyId !== null)
+      data[field] = open(value as string, keys.get(keyId), associated(event.id, field));
   }
   return { ...event, data };
 }
