@@ -71,7 +71,10 @@ export function DeleteAccountCard() {
                   value={confirmEmail}
                   aria-invalid={error !== null}
                   aria-describedby={error ? 'confirm-email-error' : undefined}
-                  onChange={(event) => setConfirmEmail(event.target.value)}
+                  onChange={(event) => {
+                    setConfirmEmail(event.target.value);
+                    setError(null);
+                  }}
                 />
                 {error ? (
                   <p
