@@ -111,8 +111,9 @@ describe.each(Object.keys(adapters))('personal data sealed on %s', (adapter) => 
     const delivered = await new Promise<RecordedEvent[]>((resolve, reject) => {
       const seen: RecordedEvent[] = [];
       const subscription = store.subscribeToAll({
-        onEvents: async (events) => {
+        onEvents: (events) => {
           seen.push(...mine(events));
+          return Promise.resolve();
         },
         onCaughtUp: () => {
           void subscription.stop().then(() => resolve(seen));
