@@ -41,9 +41,10 @@ export async function proposeNewBet(
   const creatorId = context.actorId;
   const opponentId = requestedOpponent(body);
   const newcomer = requestedNewcomer(body);
-  const [creator, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
+  const [creator, opponentIsFriend, opponentDeleted, inviteePhoneOptedOut] = await Promise.all([
     loadUser(store, creatorId),
     opponentId ? areFriends(store, creatorId, opponentId) : false,
+    opponentId ? loadUser(store, opponentId).then((user) => user.status === 'deleted') : false,
     newcomer?.phone
       ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
       : false,
@@ -55,6 +56,7 @@ export async function proposeNewBet(
     { betId, creatorId, proposedAt: context.now },
     {
       opponentIsFriend,
+      opponentDeleted,
       creatorEmail: creator.email,
       inviteePhoneOptedOut,
       inviteCode: newcomer ? newInviteCode() : null,

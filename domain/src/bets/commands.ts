@@ -9,6 +9,8 @@ export type ProposeBet = {
     opponentId: string | null;
     /** Whether the friendship stream says creator and opponent are friends (read before deciding). */
     opponentIsFriend: boolean;
+    /** The friend's account was deleted (read before deciding): nobody is left to answer. */
+    opponentDeleted: boolean;
     /** The creator's own email, read before deciding: nobody invites themselves. */
     creatorEmail: string;
     /** The invited phone's opt-out stream says STOP (read before deciding). */

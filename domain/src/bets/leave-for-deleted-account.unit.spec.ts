@@ -5,6 +5,7 @@ import {
   completed,
   CREATOR,
   OPPONENT,
+  proposeCommand,
   proposed,
   proposedToNewcomer,
   STRANGER,
@@ -55,4 +56,10 @@ describe('a participant deletes their account', () => {
 
   it('is refused for someone who is not a side of the bet', () =>
     spec.given([proposed()]).when(leave(STRANGER)).thenFails('not_found'));
+
+  it('nobody proposes a bet to them any more, friends before or not', () =>
+    spec
+      .given([])
+      .when(proposeCommand({ opponentDeleted: true }))
+      .thenFails('conflict', 'This person has deleted their account'));
 });

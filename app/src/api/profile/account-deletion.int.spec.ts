@@ -168,6 +168,15 @@ describe('deleting an account', () => {
     expect(JSON.stringify(history)).not.toContain(DANA.firstName);
     const friends = await ok(ann.get<User[]>('/api/friends'));
     expect(friends).toEqual([expect.objectContaining({ id: danaId, deleted: true, email: null })]);
+    const tooLate = await ann.post('/api/bets', {
+      title: 'Sun in July',
+      description: 'Between us',
+      wagerType: 'custom',
+      wagerDescription: 'Dinner',
+      opponentId: danaId,
+    });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.text).toContain('This person has deleted their account');
   });
 
   it('leaves no plaintext of the email or name anywhere in the database', async () => {
