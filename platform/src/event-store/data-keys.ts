@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { Pool } from 'pg';
 import { LogWakeup } from './wakeup.ts';
 
@@ -12,9 +12,9 @@ const CHANNEL = 'wagers_data_keys';
  */
 export interface DataKeys {
   /** The subject's key, made on first use. */
-  keyFor(subject: string): Promise<{ keyId: string; key: Buffer }>;
+  keyFor(subject: string): Promise<{ keyId: string; key: KeyObject }>;
   /** Keys by id; a destroyed (or never made) key is absent from the answer. */
-  keysById(keyIds: Iterable<string>): Promise<Map<string, Buffer>>;
+  keysById(keyIds: Iterable<string>): Promise<Map<string, KeyObject>>;
   /** Which of these subjects were erased (their keys destroyed). */
   erased(subjects: Iterable<string>): Promise<Set<string>>;
   /** Destroys the subjects' keys and lists them as erased; destroying twice changes nothing. */
@@ -23,8 +23,8 @@ export interface DataKeys {
 }
 
 export function createDataKeys(pool: Pool, databaseUrl: string): DataKeys {
-  const byId = new Map<string, Buffer | null>();
-  const bySubject = new Map<string, { keyId: string; key: Buffer }>();
+  const byId = new Map<string, KeyObject | null>();
+  const bySubject = new Map<string, { keyId: string; key: KeyObject }>();
   const erasedCache = new Map<string, boolean>();
   const forget = () => {
     byId.clear();
@@ -52,7 +52,7 @@ export function createDataKeys(pool: Pool, databaseUrl: string): DataKeys {
     const row = rows[0];
     // Destroyed between the two statements: the caller's append must not go out unsealed.
     if (!row) throw new Error('A data key was destroyed while it was being made');
-    const found = { keyId: row.key_id, key: row.key };
+    const found = { keyId: row.key_id, key: createSecretKey(row.key) };
     bySubject.set(subject, found);
     byId.set(found.keyId, found.key);
     return found;
@@ -68,9 +68,9 @@ export function createDataKeys(pool: Pool, databaseUrl: string): DataKeys {
         [missing],
       );
       for (const id of missing) byId.set(id, null);
-      for (const row of rows) byId.set(row.key_id, row.key);
+      for (const row of rows) byId.set(row.key_id, createSecretKey(row.key));
     }
-    const found = new Map<string, Buffer>();
+    const found = new Map<string, KeyObject>();
     for (const id of wanted) {
       const key = byId.get(id);
       if (key) found.set(id, key);

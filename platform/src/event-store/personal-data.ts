@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { DataKeys } from './data-keys.ts';
 import type { AppendOptions, EventStore, EventToAppend, RecordedEvent } from './port.ts';
 import {
@@ -41,7 +42,7 @@ export function withPersonalData<Store extends EventStore>(inner: Store, keys: D
     const { keyIds, subjects } = lookupsOf(events);
     if (keyIds.size === 0 && subjects.size === 0) return events;
     const [found, erased] = await Promise.all([
-      keyIds.size > 0 ? keys.keysById(keyIds) : new Map<string, Buffer>(),
+      keyIds.size > 0 ? keys.keysById(keyIds) : new Map<string, KeyObject>(),
       subjects.size > 0 ? keys.erased(subjects) : new Set<string>(),
     ]);
     return events.map((event) => upcastToSealedVersion(openEvent(event, found), erased));
@@ -95,7 +96,7 @@ export function withPersonalData<Store extends EventStore>(inner: Store, keys: D
     if (subjects.size === 0) return events.map((event) => sealEvent(event, new Map()));
     // A user's key is never made again once destroyed; an address's is, for the next person.
     const gone = await keys.erased([...subjects].filter((s) => s.startsWith('user:')));
-    const found = new Map<string, { keyId: string; key: Buffer } | null>();
+    const found = new Map<string, { keyId: string; key: KeyObject } | null>();
     for (const subject of subjects) {
       found.set(subject, gone.has(subject) ? null : await keys.keyFor(subject));
     }

@@ -1,4 +1,10 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import {
   personalFields,
   SEALED_SCHEMA_VERSION,
@@ -54,7 +60,7 @@ export function personalValues(type: string, data: unknown): { field: string; su
 
 const associated = (eventId: string, field: string) => Buffer.from(`${eventId}/${field}`);
 
-export function seal(value: unknown, key: { keyId: string; key: Buffer }, aad: Buffer): string {
+export function seal(value: unknown, key: { keyId: string; key: KeyObject }, aad: Buffer): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key.key, iv);
   cipher.setAAD(aad);
@@ -70,7 +76,7 @@ export function sealedKeyId(value: unknown): string | null {
 }
 
 /** The value as written, or null when its key is gone (erased) or it does not open. */
-function open(value: string, key: Buffer | undefined, aad: Buffer): unknown {
+function open(value: string, key: KeyObject | undefined, aad: Buffer): unknown {
   if (!key) return null;
   const bytes = Buffer.from(value.slice(value.indexOf(':', PREFIX.length) + 1), 'base64');
   try {
@@ -87,7 +93,7 @@ function open(value: string, key: Buffer | undefined, aad: Buffer): unknown {
 /** The event as stored: its personal fields sealed with the keys given, schema version 2. */
 export function sealEvent(
   event: EventToAppend,
-  keys: Map<string, { keyId: string; key: Buffer } | null>,
+  keys: Map<string, { keyId: string; key: KeyObject } | null>,
 ): EventToAppend {
   if (!fieldsOf(event.type)) return event;
   const data = { ...(event.data as Data) };
@@ -119,18 +125,38 @@ export function lookupsOf(events: RecordedEvent[]): { keyIds: Set<string>; subje
   return { keyIds, subjects };
 }
 
-/** A version 2 event as its writer wrote it: sealed fields opened, or null where erased. */
-export function openEvent(event: RecordedEvent, keys: Map<string, Buffer>): RecordedEvent {
+/**
+ * A version 2 event as its writer wrote it: sealed fields opened, or null where erased. The data
+ * is opened when it is first read, so a reader that skips the event (most projectors skip most
+ * types) pays nothing for it.
+ */
+export function openEvent(event: RecordedEvent, keys: Map<string, KeyObject>): RecordedEvent {
   const fields = fieldsOf(event.type);
   if (!fields) return event;
-  const data = { ...(event.data as Data) };
-  for (const field of Object.keys(fields)) {
-    const value = data[field];
+  const stored = event.data as Data;
+  let opened: unknown;
+  return {
+    ...event,
+    get data() {
+      opened ??= openData(event.id, stored, Object.keys(fields), keys);
+      return opened;
+    },
+    set data(value: unknown) {
+      opened = value;
+    },
+  };
+}
+
+function openData(eventId: string, stored: Data, fields: string[], keys: Map<string, KeyObject>) {
+  let data: Data | null = null;
+  for (const field of fields) {
+    const value = stored[field];
     const keyId = sealedKeyId(value);
-    if (keyId !== null)
-      data[field] = open(value as string, keys.get(keyId), associated(event.id, field));
+    if (keyId === null) continue;
+    data ??= { ...stored };
+    data[field] = open(value as string, keys.get(keyId), associated(eventId, field));
   }
-  return { ...event, data };
+  return data ?? stored;
 }
 
 /**

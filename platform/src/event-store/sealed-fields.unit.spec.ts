@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from './port.ts';
 import { sampleEvent } from './sample-events.ts';
@@ -13,7 +13,7 @@ import {
 } from './sealed-fields.ts';
 
 const userId = randomUUID();
-const key = { keyId: randomUUID(), key: randomBytes(32) };
+const key = { keyId: randomUUID(), key: createSecretKey(randomBytes(32)) };
 const registeredData = { userId, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee' };
 
 /** An appended event as a reader gets it back. */
