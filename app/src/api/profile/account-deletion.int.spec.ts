@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, BetHistoryEntry, CreateBetResponse } from '@wagers/contracts/api/bets';
+import type { AvatarUploadUrlResponse } from '@wagers/contracts/api/profile';
 import type { User } from '@wagers/contracts/api/user';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 import { runScript } from '../../test-support/run-script.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
+import { solidPng } from '../../e2e/support/png.ts';
 import { rebuild } from '../bets/rebuild.ts';
 import { signInThroughSmtp } from '../notifications/sign-in-through-smtp.ts';
 
@@ -43,6 +45,7 @@ describe('deleting an account', () => {
   let annId: string;
   let dana: ApiClient;
   let danaId: string;
+  let avatarUrl: string;
   const bets: Record<'toDana' | 'fromDana' | 'settled', string> = {
     toDana: '',
     fromDana: '',
@@ -96,6 +99,22 @@ describe('deleting an account', () => {
     );
     await app.settled();
     ({ client: dana, id: danaId } = await person(DANA));
+    const picture = solidPng(8, [200, 40, 40]);
+    const upload = await ok(
+      dana.post<AvatarUploadUrlResponse>('/api/avatar/upload-url', {
+        contentType: 'image/png',
+        size: picture.length,
+      }),
+    );
+    const put = await fetch(upload.uploadURL, {
+      method: 'PUT',
+      body: picture,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(put.status).toBe(200);
+    avatarUrl = (await ok(dana.put<User>('/api/avatar', { avatarURL: upload.uploadURL })))
+      .profileImageUrl!;
+    expect((await fetch(`${app.url}${avatarUrl}`)).status).toBe(200);
     await ok(ann.post('/api/friend-requests', { receiverId: danaId }));
     await ok(dana.post('/api/friend-requests', { receiverId: annId }));
     await app.settled();
@@ -133,6 +152,7 @@ describe('deleting an account', () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body).toEqual({ status: 'deleted' });
     expect((await dana.get('/api/auth/user')).status).toBe(401);
+    expect((await fetch(`${app.url}${avatarUrl}`)).status).toBe(404);
     await app.settled();
     const told = [
       'Deleted user declined your bet "Snow in April"',
