@@ -72,9 +72,13 @@ export function withPersonalData<Store extends EventStore>(inner: Store, keys: D
     if (typeof argument !== 'object' || argument === null || Array.isArray(argument)) {
       return argument;
     }
+    const callbacks = Object.entries(argument).filter(
+      ([name, value]) => name.startsWith('on') && typeof value === 'function',
+    );
+    // Anything else (a signal, a client) is passed on as it is, not copied.
+    if (callbacks.length === 0) return argument;
     const wrapped: Record<string, unknown> = { ...argument };
-    for (const [name, callback] of Object.entries(argument)) {
-      if (!name.startsWith('on') || typeof callback !== 'function') continue;
+    for (const [name, callback] of callbacks) {
       const call = callback as (...a: unknown[]) => unknown;
       // Callbacks given no events (caught up, an error) are called as they were, at once.
       wrapped[name] = (...args: unknown[]) =>
