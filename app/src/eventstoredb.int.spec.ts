@@ -12,6 +12,10 @@ import {
   type EventStoreDbUnderTest,
 } from '@wagers/test-support/eventstoredb/under-test';
 import { eventually, queryDb } from '@wagers/test-support/log';
+import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { verifyLog } from '@wagers/platform/event-store/chain-verifier';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { person, proposeTo, sync } from './api/bets/http-fixtures.ts';
 import { startTestApp, type TestApp } from './test-support/test-app.ts';
 
@@ -92,5 +96,35 @@ describe(`the product on ${eventStoreDbUnderTestName}`, () => {
     expect(
       (await mailsToInvitee()).map((mail) => mail.text.includes(sent.body.inviteLink)),
     ).toEqual([true]);
+  });
+
+  it('deletes an account: nothing in EventStoreDB reads as the person, and the chains verify', async () => {
+    const dee = await person(app, 'Deirdre', 'Quillfeather');
+    const email = dee.user.email!;
+    const deleted = await dee.client.request('DELETE', '/api/user', { confirmEmail: email });
+    expect(deleted.status, deleted.text).toBe(200);
+    await app.settled();
+
+    const stored: string[] = [];
+    for await (const { event } of raw.readAll()) {
+      if (event && !event.type.startsWith('$')) stored.push(JSON.stringify(event.data));
+    }
+    expect(stored.join('\n')).toContain(dee.user.id);
+    expect(stored.join('\n')).not.toMatch(new RegExp(`${email}|Deirdre|Quillfeather`, 'i'));
+
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(
+      loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: eventStore.url }),
+      pool,
+      app.databaseUrl,
+    );
+    try {
+      const [registered] = await store.readStream(`user-${dee.user.id}`);
+      expect(registered!.data).toMatchObject({ email: null, firstName: null, lastName: null });
+      expect((await verifyLog(store, pool)).broken).toEqual([]);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
   });
 });

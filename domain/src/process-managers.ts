@@ -7,5 +7,6 @@ export const PROCESS_MANAGERS = [
   'pm-user-registration',
   'pm-bet-invitations',
   'pm-invite-acceptance',
+  'pm-account-erasure',
 ] as const;
 export type ProcessManagerName = (typeof PROCESS_MANAGERS)[number];

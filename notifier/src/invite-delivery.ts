@@ -91,9 +91,14 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       log.info({ deliveryId }, 'invite accepted before delivery; not sending');
       return;
     }
+    const inviterName = sent.data.inviterName;
+    if (inviterName === null) {
+      log.info({ deliveryId }, 'the inviter deleted their account; not sending');
+      return;
+    }
     const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
     const message = {
-      inviterName: sent.data.inviterName,
+      inviterName,
       link: inviteLink(deps.publicUrl(), code),
       message: sent.data.message,
       forBet: sent.data.betId !== null,

@@ -9,17 +9,18 @@ import { headToHeadProjector } from './head-to-head/head-to-head.projector.ts';
 import { activityProjector } from './activity/activity.projector.ts';
 import { betTermsProjector } from './bet-terms/bet-terms.projector.ts';
 import { notificationPreferencesProjector } from './notification-preferences/notification-preferences.projector.ts';
+import { eraseInvitedAddress, withAddressErasure } from './erasure.ts';
 
 /** Every projector this service runs. */
 export const allProjectors: Projector[] = [
   usersProjector,
   friendsProjector,
-  invitesProjector,
-  betsProjector,
+  withAddressErasure(invitesProjector, eraseInvitedAddress.invites),
+  withAddressErasure(betsProjector, eraseInvitedAddress.bets),
   auditProjector,
   settleUpProjector,
   headToHeadProjector,
-  activityProjector,
+  withAddressErasure(activityProjector, eraseInvitedAddress.activity),
   betTermsProjector,
   notificationPreferencesProjector,
 ];

@@ -3,6 +3,7 @@ import { liveLatencyBench } from './live-latency.ts';
 import { rebuildBench } from './rebuild.ts';
 import { httpBench } from './http.ts';
 import { hashChainBench } from './hash-chain.ts';
+import { personalDataBench } from './personal-data.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   'live-latency': liveLatencyBench,
   http: httpBench,
   'hash-chain': hashChainBench,
+  'personal-data': personalDataBench,
   web: webBench,
 };
 

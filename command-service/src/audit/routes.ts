@@ -7,6 +7,7 @@ import { handle } from '@wagers/platform/aggregate';
 import { currentUserId } from '@wagers/platform/auth/sessions';
 import { notFound } from '@wagers/platform/errors';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
+import { storedForm } from '@wagers/platform/event-store/personal-data';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
@@ -29,7 +30,9 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     view: AuditView,
   ): Promise<[string, RecordedEvent[]]> {
     const betId = String(req.params.id);
-    const recorded = UUID.test(betId) ? await deps.store.readStream(betStream(betId)) : [];
+    // The export is the stream exactly as stored (personal fields sealed), as its hashes cover it.
+    const store = view === 'export' ? storedForm(deps.store) : deps.store;
+    const recorded = UUID.test(betId) ? await store.readStream(betStream(betId)) : [];
     if (recorded.length === 0) throw notFound('Bet not found');
     const context = commandContext(req, deps.runtime);
     const auditorId = currentUserId(req);
@@ -48,14 +51,24 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const ids = [...new Set(recorded.flatMap((event) => event.metadata.actorId ?? []))];
     const { rows } = await deps.pool.query<{
       id: string;
-      email: string;
+      email: string | null;
       first_name: string | null;
       last_name: string | null;
-    }>('SELECT id, email, first_name, last_name FROM rm_users WHERE id = ANY($1::uuid[])', [ids]);
+      deleted: boolean;
+    }>(
+      `SELECT id, email, first_name, last_name, deleted_at IS NOT NULL AS deleted
+       FROM rm_users WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
     const names = new Map(
       rows.map((row) => [
         row.id,
-        displayName({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
+        displayName({
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          deleted: row.deleted,
+        }),
       ]),
     );
     return (id: string | null) => (id === null ? 'Wagers' : (names.get(id) ?? 'Unknown User'));

@@ -52,19 +52,20 @@ export async function proposeNewBet(
   const newcomer = requestedNewcomer(body);
   const [creator, opponent, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
     readUser(store, creatorId),
-    opponentId ? readUser(store, opponentId).then(({ user }) => user) : null,
+    opponentId ? readUser(store, opponentId) : null,
     opponentId ? areFriends(store, creatorId, opponentId) : false,
     newcomer?.phone
       ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
       : false,
   ]);
-  if (creator.state.status !== 'registered') throw unauthorized();
+  if (creator.state.status !== 'registered' || creator.state.email === null) throw unauthorized();
   const betId = idempotencyKey ? betIdForKey(creatorId, idempotencyKey) : context.newId();
   const command = toProposeBet(
     body,
     { betId, creatorId, proposedAt: context.now },
     {
       opponentIsFriend,
+      opponentDeleted: opponent?.state.status === 'deleted',
       creatorEmail: creator.state.email,
       inviteePhoneOptedOut,
       inviteCode: newcomer ? newInviteCode() : null,
@@ -84,7 +85,7 @@ export async function proposeNewBet(
     creator: creator.user,
     opponent:
       recordedOpponent === opponentId || recordedOpponent === null
-        ? opponent
+        ? (opponent?.user ?? null)
         : (await readUser(store, recordedOpponent)).user,
   };
   return {

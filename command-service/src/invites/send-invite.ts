@@ -52,7 +52,7 @@ export async function sendInvite(
       ? load(store, smsOptOutAggregate, invitee.phone).then((number) => number.optedOut)
       : false,
   ]);
-  if (inviter.status !== 'registered') throw unauthorized();
+  if (inviter.status !== 'registered' || inviter.email === null) throw unauthorized();
   const code = keyed?.code ?? newInviteCode();
   const result = await handle(
     store,

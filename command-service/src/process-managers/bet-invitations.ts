@@ -52,7 +52,7 @@ export function betInvitations(store: EventStore): ProcessManager {
       const bet = await load(store, betAggregate, betId);
       if (!bet.invitee || !bet.creatorId) return null;
       const creator = await load(store, userAggregate, bet.creatorId);
-      if (creator.status !== 'registered') return null;
+      if (creator.status !== 'registered' || creator.email === null) return null;
       const sent = await handle(
         store,
         inviteAggregate,

@@ -3,6 +3,7 @@ import { BET_INVITATIONS_TRIGGERS, betInvitations } from './bet-invitations.ts';
 import { INVITE_ACCEPTANCE_TRIGGERS, inviteAcceptance } from './invite-acceptance.ts';
 import { startProcessManager, type ProcessManagerDeps } from './process-manager.ts';
 import { USER_REGISTRATION_TRIGGERS, userRegistration } from './user-registration.ts';
+import { ACCOUNT_ERASURE_TRIGGERS, accountErasure } from '../users/erase-account.ts';
 
 /**
  * Every event type some process manager reacts to. A command that appends none of them sets
@@ -12,6 +13,7 @@ export const REACTION_TRIGGERS: ReadonlySet<string> = new Set([
   ...USER_REGISTRATION_TRIGGERS,
   ...BET_INVITATIONS_TRIGGERS,
   ...INVITE_ACCEPTANCE_TRIGGERS,
+  ...ACCOUNT_ERASURE_TRIGGERS,
 ]);
 
 /** Starts every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
@@ -20,6 +22,7 @@ export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector
     userRegistration(deps.store),
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
+    accountErasure(deps.store, deps.pool),
   ];
   for (const manager of managers) {
     const missing = [...manager.reactsTo].filter((type) => !REACTION_TRIGGERS.has(type));

@@ -14,6 +14,8 @@ export function userRegistration(store: EventStore): ProcessManager {
     reactsTo: USER_REGISTRATION_TRIGGERS,
     async react(event, context) {
       const { userId, email } = emailReservationEventSchemas.EmailReserved.parse(event.data);
+      // The account was deleted since, and its address erased: there is nothing to register.
+      if (email === null) return null;
       const registered = await handle(
         store,
         userAggregate,

@@ -3,10 +3,19 @@ interface NamedUser {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The person deleted their account. */
+  deleted?: boolean;
 }
 
-/** First and last name; else first name; else the part of the email before the at sign; else "Unknown User". */
+/** What a deleted account is called wherever its person used to be. */
+export const DELETED_USER_NAME = 'Deleted user';
+
+/**
+ * "Deleted user" for a deleted account; else first and last name; else first name; else the part
+ * of the email before the at sign; else "Unknown User".
+ */
 export function displayName(user: NamedUser | null | undefined): string {
+  if (user?.deleted) return DELETED_USER_NAME;
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();
   if (first && last) return `${first} ${last}`;

@@ -14,6 +14,18 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
+/** Deleting the account: the person types the account's email address again to confirm. */
+export const deleteAccountRequestSchema = z.object({
+  confirmEmail: z
+    .string({ error: 'Type your email address to confirm' })
+    .trim()
+    .min(1, 'Type your email address to confirm')
+    .max(320, 'Type your email address to confirm'),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+export const accountDeletedResponseSchema = z.object({ status: z.literal('deleted') });
+export type AccountDeletedResponse = z.infer<typeof accountDeletedResponseSchema>;
+
 export { AVATAR_MAX_BYTES, avatarContentTypes } from './avatar-rules.ts';
 
 export const avatarUploadUrlRequestSchema = z.object({

@@ -8,6 +8,8 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Present for an account its person deleted: names, email and picture are gone. */
+  deleted: z.literal(true).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -40,8 +40,16 @@ export const betEventSchemas = {
   /** The newcomer accepted the bet's invite and is now the opponent. */
   BetInviteAccepted: z.object({ opponentId: z.string(), inviteCode: z.string() }),
   BetAccepted: z.object({ opponentId: z.string() }),
-  BetDeclined: z.object({ opponentId: z.string() }),
-  BetDeleted: z.object({ deletedBy: z.string() }),
+  /** `reason` is there when the opponent's account was deleted, not the bet alone. */
+  BetDeclined: z.object({
+    opponentId: z.string(),
+    reason: z.enum(['account_deleted']).optional(),
+  }),
+  /** `reason` is there when the creator's account was deleted, not the bet alone. */
+  BetDeleted: z.object({
+    deletedBy: z.string(),
+    reason: z.enum(['account_deleted']).optional(),
+  }),
   /** `submittedAt` (ISO) dates the report, so a standing report can wait 7 days from it. */
   ResolutionSubmitted: z.object({
     party,

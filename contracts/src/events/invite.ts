@@ -9,8 +9,11 @@ export const inviteEventSchemas = {
   InviteSent: z.object({
     code: z.string(),
     inviterId: z.string(),
-    /** The inviter's display name when the invite was sent, for the message the notifier writes. */
-    inviterName: z.string(),
+    /**
+     * The inviter's display name when the invite was sent, for the message the notifier writes;
+     * null once the inviter's account is deleted.
+     */
+    inviterName: z.string().nullable(),
     inviteeEmail: z.string().nullable(),
     /** E.164, e.g. +14155550123. */
     inviteePhone: z.string().nullable(),
@@ -56,8 +59,8 @@ export type InviteEvent =
  * opt-out: STOP from the phone opts out, START opts back in.
  */
 export const smsOptOutEventSchemas = {
-  SmsOptedOut: z.object({ phone: z.string(), keyword: z.string() }),
-  SmsOptedIn: z.object({ phone: z.string(), keyword: z.string() }),
+  SmsOptedOut: z.object({ phone: z.string().nullable(), keyword: z.string() }),
+  SmsOptedIn: z.object({ phone: z.string().nullable(), keyword: z.string() }),
 } as const;
 export type SmsOptedOut = {
   type: 'SmsOptedOut';

@@ -2,23 +2,40 @@ import { z } from 'zod';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
+/**
+ * Personal fields (personal-data.ts) are stored sealed with the person's key and read back as
+ * written; once the account is deleted and its key destroyed they read as null.
+ */
 export const userEventSchemas = {
   UserRegistered: z.object({
     userId: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
   }),
-  ProfileUpdated: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }),
+  ProfileUpdated: z.object({
+    userId: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
   /** `avatarUrl` is where the product serves the picture (a path on this site or the object store's URL). */
-  AvatarChanged: z.object({ userId: z.string(), avatarUrl: z.string() }),
-  /** E.164 `phone` or null (removed); `consentedAt` (ISO) is when SMS consent was given, else null. */
+  AvatarChanged: z.object({ userId: z.string(), avatarUrl: z.string().nullable() }),
+  /**
+   * E.164 `phone` or null (removed; also once the account's key is destroyed); `consentedAt`
+   * (ISO) is when SMS consent was given, else null.
+   */
   PhoneChanged: z.object({
     userId: z.string(),
     phone: z.string().nullable(),
     smsConsent: z.boolean(),
     consentedAt: z.string().nullable(),
   }),
+  /**
+   * The person deleted their account. `emailDigest` (SHA-256 of the lowercased address, as the
+   * reservation stream's name has it) lets the erasure find what is keyed by the address without
+   * the address itself.
+   */
+  AccountDeleted: z.object({ userId: z.string(), emailDigest: z.string() }),
 } as const;
 
 export type UserRegistered = {
@@ -37,13 +54,26 @@ export type PhoneChanged = {
   type: 'PhoneChanged';
   data: z.infer<typeof userEventSchemas.PhoneChanged>;
 };
-export type UserEvent = UserRegistered | ProfileUpdated | AvatarChanged | PhoneChanged;
+export type AccountDeleted = {
+  type: 'AccountDeleted';
+  data: z.infer<typeof userEventSchemas.AccountDeleted>;
+};
+export type UserEvent =
+  UserRegistered | ProfileUpdated | AvatarChanged | PhoneChanged | AccountDeleted;
 
 /** Reservation stream that makes one email one account; appended with expected revision "no stream". */
 export const emailReservationEventSchemas = {
-  EmailReserved: z.object({ userId: z.string(), email: z.string() }),
+  /** `email` reads as null once the account is deleted. */
+  EmailReserved: z.object({ userId: z.string(), email: z.string().nullable() }),
+  /** The account was deleted: the address is free for a new account. */
+  EmailReleased: z.object({ userId: z.string() }),
 } as const;
 export type EmailReserved = {
   type: 'EmailReserved';
   data: z.infer<typeof emailReservationEventSchemas.EmailReserved>;
 };
+export type EmailReleased = {
+  type: 'EmailReleased';
+  data: z.infer<typeof emailReservationEventSchemas.EmailReleased>;
+};
+export type EmailReservationEvent = EmailReserved | EmailReleased;

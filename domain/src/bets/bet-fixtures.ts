@@ -31,6 +31,7 @@ export const proposeCommand = (overrides: Partial<ProposeBet['data']> = {}): Pro
   data: {
     ...proposal,
     opponentIsFriend: true,
+    opponentDeleted: false,
     creatorEmail: 'creator@example.com',
     inviteePhoneOptedOut: false,
     inviteCode: overrides.opponentId === null ? CODE : null,

@@ -9,6 +9,8 @@ export type ProposeBet = {
     opponentId: string | null;
     /** Whether the friendship stream says creator and opponent are friends (read before deciding). */
     opponentIsFriend: boolean;
+    /** The friend's account was deleted (read before deciding): nobody is left to answer. */
+    opponentDeleted: boolean;
     /** The creator's own email, read before deciding: nobody invites themselves. */
     creatorEmail: string;
     /** The invited phone's opt-out stream says STOP (read before deciding). */
@@ -45,6 +47,8 @@ export type JoinFromInvite = {
 export type AcceptBet = { type: 'AcceptBet'; data: { actorId: string } };
 export type DeclineBet = { type: 'DeclineBet'; data: { actorId: string } };
 export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
+/** The participant deleted their account: their open bet ends as the rules allow. */
+export type LeaveForDeletedAccount = { type: 'LeaveForDeletedAccount'; data: { actorId: string } };
 export type SubmitResolution = {
   type: 'SubmitResolution';
   /** `submittedAt`: ISO time of the report, recorded so a standing report can count days from it. */
@@ -69,6 +73,7 @@ export type BetCommand =
   | AcceptBet
   | DeclineBet
   | DeleteBet
+  | LeaveForDeletedAccount
   | SubmitResolution
   | MarkPaid
   | ConfirmReceipt

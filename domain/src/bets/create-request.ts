@@ -56,7 +56,12 @@ export function requestedNewcomer(body: CreateBetBody) {
 /** What the decider needs from other aggregates (and the invite code), read before deciding. */
 export type ProposeFacts = Pick<
   ProposeBet['data'],
-  'opponentIsFriend' | 'creatorEmail' | 'inviteePhoneOptedOut' | 'inviteCode' | 'requestHash'
+  | 'opponentIsFriend'
+  | 'opponentDeleted'
+  | 'creatorEmail'
+  | 'inviteePhoneOptedOut'
+  | 'inviteCode'
+  | 'requestHash'
 >;
 
 /**

@@ -9,6 +9,7 @@ import type {
   DeclineBet,
   DeleteBet,
   JoinFromInvite,
+  LeaveForDeletedAccount,
   ResendInvite,
 } from './commands.ts';
 import { phoneOptedOut } from '../invites/refusals.ts';
@@ -48,6 +49,22 @@ function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
   if (state.status !== 'pending')
     throw conflict(`${stateSentence(state)} Only a pending bet can be deleted.`);
   return [{ type: 'BetDeleted', data: { deletedBy: command.data.actorId } }];
+}
+
+/**
+ * A participant deleted their account. A pending bet ends as its rules allow that participant:
+ * the creator's is deleted, the opponent's declined. A bet past pending keeps going as it is (its
+ * history stays; the person shows as a deleted user), and a bet already ended changes nothing.
+ */
+function leaveForDeletedAccount(command: LeaveForDeletedAccount, state: BetState): BetEvent[] {
+  if (state.status !== 'pending') return [];
+  const actorId = command.data.actorId;
+  const party = requireParty(state, actorId);
+  return [
+    party === 'creator'
+      ? { type: 'BetDeleted', data: { deletedBy: actorId, reason: 'account_deleted' } }
+      : { type: 'BetDeclined', data: { opponentId: actorId, reason: 'account_deleted' } },
+  ];
 }
 
 /** Records that the invitation should go out again; a process manager resends the invite. */
@@ -104,6 +121,8 @@ export function decide(command: BetCommand, state: BetState): BetStreamEvent[] {
       return answerAsOpponent(command, state);
     case 'DeleteBet':
       return deleteBet(command, state);
+    case 'LeaveForDeletedAccount':
+      return leaveForDeletedAccount(command, state);
     case 'SubmitResolution':
       return submitResolution(command, state);
     case 'MarkPaid':

@@ -40,6 +40,9 @@ export function proposeBet(
     throw new Error('A bet for a newcomer needs its invite code chosen before deciding');
   }
   if (data.opponentId === data.creatorId) throw forbidden('You cannot bet against yourself');
+  if (data.opponentId !== null && data.opponentDeleted) {
+    throw conflict('This person has deleted their account');
+  }
   if (data.opponentId !== null && !data.opponentIsFriend) {
     throw forbidden('You can only propose a bet to one of your friends');
   }

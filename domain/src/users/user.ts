@@ -1,6 +1,7 @@
 import { userEventSchemas, type UserEvent } from '@wagers/contracts/events/user';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
-import { conflict, notFound } from '@wagers/platform/errors';
+import { conflict, invalid, notFound } from '@wagers/platform/errors';
+import { emailDigest } from '@wagers/platform/event-store/sealed-fields';
 import { userStream } from '@wagers/contracts/events/user';
 import { defineAggregate } from '@wagers/platform/aggregate';
 
@@ -9,7 +10,8 @@ export type UserState =
   | {
       status: 'registered';
       userId: string;
-      email: string;
+      /** Null only when read after the account's key was destroyed. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       avatarUrl: string | null;
@@ -17,7 +19,9 @@ export type UserState =
       phone: string | null;
       smsConsent: boolean;
       consentedAt: string | null;
-    };
+    }
+  /** The person deleted the account: nothing more happens to it. */
+  | { status: 'deleted'; userId: string };
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; email: string } }
@@ -29,7 +33,9 @@ export type UserCommand =
   | {
       type: 'SetPhone';
       data: { userId: string; phone: string | null; smsConsent: boolean; at: string };
-    };
+    }
+  /** `confirmEmail`: the address the person typed to confirm; it must be the account's. */
+  | { type: 'DeleteAccount'; data: { userId: string; confirmEmail: string } };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -56,6 +62,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       const { phone, smsConsent, consentedAt } = event.data;
       return { ...state, phone, smsConsent, consentedAt };
     }
+    case 'AccountDeleted':
+      return { status: 'deleted', userId: event.data.userId };
     default: {
       const unknown: never = event;
       return unknown;
@@ -66,6 +74,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
+      // A late registration of an account deleted since changes nothing.
+      if (state.status === 'deleted') return [];
       if (state.status === 'registered') {
         if (state.email === command.data.email) return [];
         throw conflict('This account is already registered');
@@ -107,11 +117,29 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         { type: 'PhoneChanged', data: { userId: state.userId, phone, smsConsent, consentedAt } },
       ];
     }
+    case 'DeleteAccount':
+      return deleteAccount(command.data.confirmEmail, state);
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Deleting needs the account's own address typed again; a deleted account is gone. */
+function deleteAccount(confirmEmail: string, state: UserState): UserEvent[] {
+  if (state.status !== 'registered' || state.email === null) throw notFound('No such user');
+  if (!sameAddress(confirmEmail, state.email)) {
+    throw invalid('confirmEmail', 'Type the email address of your account to confirm');
+  }
+  return [
+    {
+      type: 'AccountDeleted',
+      data: { userId: state.userId, emailDigest: emailDigest(state.email) },
+    },
+  ];
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {

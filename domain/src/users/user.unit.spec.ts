@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@wagers/contracts/events/user';
+import { emailDigest } from '@wagers/platform/event-store/sealed-fields';
 import { deciderSpec } from '@wagers/test-support/decider-spec';
-import { userDecider } from './user.ts';
+import { userDecider, type UserCommand } from './user.ts';
 
 const spec = deciderSpec(userDecider);
 const userId = '11111111-1111-4111-8111-111111111111';
@@ -120,5 +121,57 @@ describe('user decider', () => {
       it('needs an account', () =>
         spec.given([]).when(setPhone(phone, true)).thenFails('not_found'));
     });
+  });
+
+  describe('deleting the account', () => {
+    const remove = (confirmEmail: string): UserCommand => ({
+      type: 'DeleteAccount',
+      data: { userId, confirmEmail },
+    });
+    const deleted: UserEvent = {
+      type: 'AccountDeleted',
+      data: { userId, emailDigest: emailDigest('ann@example.com') },
+    };
+
+    it('deletes when the account’s own address is typed, in any case and spacing', () =>
+      spec.given([registered, named]).when(remove('  Ann@Example.COM ')).then([deleted]));
+
+    it('names the address only by its digest in the event', () => {
+      const state = [registered].reduce(userDecider.evolve, userDecider.initialState());
+      const events = userDecider.decide(remove('ann@example.com'), state);
+      expect(JSON.stringify(events)).not.toContain('example.com');
+    });
+
+    it('is refused with another address, naming the confirmation field', () =>
+      spec
+        .given([registered])
+        .when(remove('someone@example.com'))
+        .thenFails('validation_failed', /confirm/));
+
+    it('has nothing to delete before registration or after deletion', () => {
+      spec.given([]).when(remove('ann@example.com')).thenFails('not_found');
+      spec.given([registered, deleted]).when(remove('ann@example.com')).thenFails('not_found');
+    });
+
+    it('changes nothing more once deleted: names, picture, a late registration', () => {
+      spec
+        .given([registered, deleted])
+        .when({ type: 'UpdateProfile', data: { userId, firstName: 'A', lastName: 'B' } })
+        .thenFails('not_found');
+      spec
+        .given([registered, deleted])
+        .when({ type: 'ChangeAvatar', data: { userId, avatarUrl: '/avatars/x' } })
+        .thenFails('not_found');
+      spec
+        .given([registered, deleted])
+        .when({ type: 'RegisterUser', data: { userId, email: 'ann@example.com' } })
+        .thenNothing();
+    });
+
+    it('reads an account whose address was erased as registered, and refuses to delete it again', () =>
+      spec
+        .given([{ ...registered, data: { ...registered.data, email: null } }])
+        .when(remove('ann@example.com'))
+        .thenFails('not_found'));
   });
 });

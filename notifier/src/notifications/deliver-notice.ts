@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { displayName } from '@wagers/contracts/api/display';
+import { DELETED_USER_NAME, displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
 import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import {
@@ -8,7 +8,7 @@ import {
   textsKind,
 } from '@wagers/domain/notifications/preferences';
 import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
-import { userAggregate } from '@wagers/domain/users/user';
+import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
@@ -49,7 +49,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
     return {
       kind: job.notification,
       eventType: job.eventType,
-      actorName: actor?.status === 'registered' ? displayName(actor) : 'Wagers',
+      actorName: actorName(actor),
       betTitle: job.betId ? await betTitle(deps.store, job.betId) : null,
       link: job.betId ? `${base}/bets/${job.betId}` : `${base}/friends`,
     };
@@ -82,6 +82,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       await text(recipient.phone, job);
       return;
     }
+    if (recipient.email === null) return;
     if (!emailsKind(preferences, job.notification)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not wanted by email');
       return;
@@ -94,4 +95,10 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       }),
     );
   };
+}
+
+/** Who acted, as the email names them: "Deleted user" for an account deleted since. */
+function actorName(actor: UserState | null): string {
+  if (actor?.status === 'registered') return displayName(actor);
+  return actor?.status === 'deleted' ? DELETED_USER_NAME : 'Wagers';
 }

@@ -22,6 +22,7 @@ const BET_KINDS: Partial<Record<string, NotificationKind>> = {
   BetProposed: 'bet_proposed',
   BetAccepted: 'bet_answered',
   BetDeclined: 'bet_answered',
+  BetDeleted: 'bet_answered',
   ResolutionSubmitted: 'outcome_reported',
   ResolutionDisputed: 'reports_disagree',
   BetCompleted: 'bet_completed',
@@ -63,6 +64,11 @@ export function noticesFor(event: RecordedEvent, parties: BetParties | null): No
     case 'BetAccepted':
     case 'BetDeclined':
       return to([creatorId]);
+    case 'BetDeleted':
+      // A creator who withdraws a pending bet tells nobody, unless their account went with it.
+      return betEventSchemas.BetDeleted.parse(event.data).reason === 'account_deleted'
+        ? to([opponentId])
+        : [];
     case 'ResolutionSubmitted': {
       const { party } = betEventSchemas.ResolutionSubmitted.parse(event.data);
       return to([party === 'creator' ? opponentId : creatorId]);

@@ -72,7 +72,8 @@ export function deadlineAction(deps: DeadlineActionDeps) {
       load(deps.store, userAggregate, reminder.recipientId),
       load(deps.store, preferencesAggregate, reminder.recipientId),
     ]);
-    if (recipient.status !== 'registered') return;
+    // A deleted account (or one whose key is gone) is reminded of nothing.
+    if (recipient.status !== 'registered' || recipient.email === null) return;
     if (!emailsKind(preferences, 'reminders')) {
       log.info({ betId, reminder: reminder.id }, 'reminders not wanted by email');
       await record(betId, reminder, false);

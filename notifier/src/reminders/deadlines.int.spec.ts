@@ -131,6 +131,7 @@ async function activeBet(
         creatorId: ann.id,
         opponentId: ben.id,
         opponentIsFriend: true,
+        opponentDeleted: false,
         creatorEmail: ann.email,
         inviteePhoneOptedOut: false,
         inviteCode: null,

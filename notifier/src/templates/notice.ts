@@ -17,6 +17,8 @@ function subjectOf(m: NoticeMessage): string {
     case 'bet_proposed':
       return `${m.actorName} proposed a bet: ${bet}`;
     case 'bet_answered':
+      if (m.eventType === 'BetDeleted')
+        return `${bet} is off: the other side deleted their account`;
       return `${m.actorName} ${m.eventType === 'BetDeclined' ? 'declined' : 'accepted'} your bet ${bet}`;
     case 'outcome_reported':
       return `${m.actorName} reported the outcome of ${bet}`;

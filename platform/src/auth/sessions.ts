@@ -285,6 +285,18 @@ export async function advanceUserSessions(
   );
 }
 
+/**
+ * Ends every session of a user (an account deleted): the same statement announces it, so every
+ * process drops the user's cached sessions and their next call is signed out.
+ */
+export async function endUserSessions(db: Pool | ClientBase, userId: string): Promise<void> {
+  await db.query(
+    `WITH ended AS (DELETE FROM sessions WHERE user_id = $1 RETURNING 1)
+     SELECT pg_notify($2, $3) WHERE EXISTS (SELECT 1 FROM ended)`,
+    [userId, SESSIONS_CHANNEL, sessionChange({ userId })],
+  );
+}
+
 export function sessionToken(cookieHeader: string | undefined): string | null {
   return readCookie(cookieHeader, SESSION_COOKIE);
 }

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { eventHash } from './event-hash.ts';
+import { storedForm } from './personal-data.ts';
 import type { EventStore } from './port.ts';
 
 const PAGE = 1000;
@@ -14,7 +15,7 @@ export async function anchorLegacyStreams(store: EventStore, pool: Pool): Promis
   // Per stream: the chain of its unhashed events so far; `closed` once a hashed event follows.
   const legacy = new Map<string, { revision: bigint; hash: string | null; closed: boolean }>();
   for (let after = null; ;) {
-    const page = await store.readAll({ after, maxCount: PAGE });
+    const page = await storedForm(store).readAll({ after, maxCount: PAGE });
     if (page.length === 0) break;
     for (const event of page) {
       const chain = legacy.get(event.streamId) ?? { revision: -1n, hash: null, closed: false };

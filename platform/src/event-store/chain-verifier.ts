@@ -6,6 +6,7 @@ import {
   type ChainAnchor,
   type ChainCheck,
 } from './event-hash.ts';
+import { storedForm } from './personal-data.ts';
 import type { EventStore, RecordedEvent } from './port.ts';
 
 const PAGE = 1000;
@@ -63,7 +64,7 @@ export async function verifyStream(
   streamId: string,
 ): Promise<ChainReport> {
   const verifier = new Verifier(await loadAnchors(pool, streamId));
-  for (const event of await store.readStream(streamId)) verifier.add(event);
+  for (const event of await storedForm(store).readStream(streamId)) verifier.add(event);
   return verifier.report();
 }
 
@@ -71,7 +72,7 @@ export async function verifyStream(
 export async function verifyLog(store: EventStore, pool: Pool): Promise<ChainReport> {
   const verifier = new Verifier(await loadAnchors(pool));
   for (let after = null; ;) {
-    const page = await store.readAll({ after, maxCount: PAGE });
+    const page = await storedForm(store).readAll({ after, maxCount: PAGE });
     if (page.length === 0) return verifier.report();
     for (const event of page) verifier.add(event);
     after = page[page.length - 1]!.position;

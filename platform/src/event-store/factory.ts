@@ -1,21 +1,27 @@
 import type { Pool } from 'pg';
 import type { Config } from '../config.ts';
 import { connectEventStoreDb } from './eventstoredb.ts';
+import { createDataKeys } from './data-keys.ts';
 import { withHashChain } from './hash-chain.ts';
+import { withPersonalData } from './personal-data.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 
 /**
  * The event store the configuration names: the es_events table reached through `pool` (its
  * followers LISTEN on a connection of their own to `databaseUrl`), or an EventStoreDB server;
- * either way every append is hash-chained.
+ * either way every append is hash-chained, and personal fields are sealed with their subject's
+ * key before the chain's hash covers them (decision 0018).
  */
 export function createEventStore(
   config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
   pool: Pool,
   databaseUrl: string,
 ): EventStore {
-  return withHashChain(createAdapter(config, pool, databaseUrl));
+  return withPersonalData(
+    withHashChain(createAdapter(config, pool, databaseUrl)),
+    createDataKeys(pool, databaseUrl),
+  );
 }
 
 function createAdapter(

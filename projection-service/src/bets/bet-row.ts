@@ -33,7 +33,7 @@ const people: Person[] = ['creator', 'opponent', 'winner'];
 export type BetWithPeopleRow = BetRow &
   Record<`${Person}_known`, boolean> &
   Record<`${Person}_${'email' | 'first_name' | 'last_name' | 'profile_image_url'}`, string | null> &
-  Record<`${Person}_created_at`, Date | null>;
+  Record<`${Person}_${'created_at' | 'deleted_at'}`, Date | null>;
 
 const userFields = userColumns.split(', ').filter((column) => column !== 'id');
 
@@ -89,11 +89,12 @@ function joinedUser(row: BetWithPeopleRow, person: Person): User | null {
   if (!row[`${person}_known`]) return unknownUser(id, row.created_at);
   return toUser({
     id,
-    email: row[`${person}_email`]!,
+    email: row[`${person}_email`],
     first_name: row[`${person}_first_name`],
     last_name: row[`${person}_last_name`],
     profile_image_url: row[`${person}_profile_image_url`],
     created_at: row[`${person}_created_at`]!,
+    deleted_at: row[`${person}_deleted_at`],
   });
 }
 

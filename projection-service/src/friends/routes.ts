@@ -15,11 +15,12 @@ function userFrom(row: Record<string, unknown>, prefix: string): UserRow {
   const pick = (column: string) => row[`${prefix}${column}`];
   return {
     id: pick('id') as string,
-    email: pick('email') as string,
+    email: pick('email') as string | null,
     first_name: pick('first_name') as string | null,
     last_name: pick('last_name') as string | null,
     profile_image_url: pick('profile_image_url') as string | null,
     created_at: pick('created_at') as Date,
+    deleted_at: pick('deleted_at') as Date | null,
   };
 }
 

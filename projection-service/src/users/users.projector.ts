@@ -19,11 +19,19 @@ const users = rowTable('rm_users', 'id', {
   last_name: 'text',
   profile_image_url: 'text',
   created_at: 'timestamptz',
+  deleted_at: 'timestamptz',
   revision: 'bigint',
 });
 
 type UserRow = TextRow<
-  'id' | 'email' | 'first_name' | 'last_name' | 'profile_image_url' | 'created_at' | 'revision'
+  | 'id'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'profile_image_url'
+  | 'created_at'
+  | 'deleted_at'
+  | 'revision'
 >;
 
 type UserFact = Fact<UserEvent>;
@@ -39,25 +47,40 @@ export function evolveUser(row: UserRow | undefined, { event, revision, occurred
         last_name: event.data.lastName,
         profile_image_url: null,
         created_at: occurredAt,
+        deleted_at: null,
         revision: revision.toString(),
       }
     );
   }
   if (!row || BigInt(row.revision!) >= revision) return row;
-  // The phone number stays on the user's stream: no list or search shows it.
-  const change =
-    event.type === 'ProfileUpdated'
-      ? { first_name: event.data.firstName, last_name: event.data.lastName }
-      : event.type === 'AvatarChanged'
-        ? { profile_image_url: event.data.avatarUrl }
-        : {};
-  return { ...row, ...change, revision: revision.toString() };
+  return { ...row, ...changeOf(event, occurredAt), revision: revision.toString() };
+}
+
+function changeOf(event: UserEvent, occurredAt: string): Partial<UserRow> {
+  switch (event.type) {
+    case 'ProfileUpdated':
+      return { first_name: event.data.firstName, last_name: event.data.lastName };
+    case 'AvatarChanged':
+      return { profile_image_url: event.data.avatarUrl };
+    // The phone number stays on the user's stream: no list or search shows it.
+    case 'AccountDeleted':
+      // Nothing personal stays; every view shows "Deleted user" where the person was.
+      return {
+        email: null,
+        first_name: null,
+        last_name: null,
+        profile_image_url: null,
+        deleted_at: occurredAt,
+      };
+    default:
+      return {};
+  }
 }
 
 /** rm_users: one row per registered user, as every API response shows users. */
 export const usersProjector: Projector = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: ['rm_users'],
   schema: usersSchema,
   async applyPage(client, events) {

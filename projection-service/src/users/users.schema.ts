@@ -5,11 +5,13 @@ export const usersSchema: ProjectorSchema = {
   tables: `
     CREATE TABLE rm_users (
       id uuid PRIMARY KEY,
-      email text NOT NULL,
+      -- Null once the account is deleted (or read after its key was destroyed).
+      email text,
       first_name text,
       last_name text,
       profile_image_url text,
       created_at timestamptz NOT NULL,
+      deleted_at timestamptz,
       -- Revision of user-{id} this row reflects; a replayed event at or below it is a no-op.
       revision bigint NOT NULL
     );

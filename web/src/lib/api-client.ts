@@ -116,5 +116,5 @@ export const api = {
   post: <T>(url: string, body?: unknown, options?: Pick<RequestOptions, 'idempotencyKey'>) =>
     request<T>('POST', url, { ...options, body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, { body }),
 };

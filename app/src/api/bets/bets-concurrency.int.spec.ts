@@ -12,7 +12,8 @@ import { createPool } from '@wagers/platform/db';
 import { handleCommand, type CommandContext } from '@wagers/platform/decider';
 import { DomainError } from '@wagers/platform/errors';
 import { ConcurrencyError, type EventStore } from '@wagers/platform/event-store/port';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import type { Problem } from '@wagers/contracts/problem';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { readBetEvent } from '@wagers/domain/bets/bet';
@@ -182,7 +183,7 @@ describe('forced collisions: both read the bet before either writes', () => {
   let store: EventStore;
   beforeAll(() => {
     pool = createPool(app.databaseUrl, 4);
-    store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+    store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   });
   afterAll(async () => {
     await store?.close();

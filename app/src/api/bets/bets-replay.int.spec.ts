@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, CreateBetResponse } from '@wagers/contracts/api/bets';
 import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createLogger } from '@wagers/platform/logger';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { befriend, betInput, person, proposeTo, sync, type Person } from './http-fixtures.ts';
@@ -43,7 +44,7 @@ async function everything(): Promise<unknown> {
 beforeAll(async () => {
   app = await startTestApp();
   pool = createPool(app.databaseUrl, 4);
-  store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   const [alice, bob, carol] = [
     await person(app, 'Alice'),
     await person(app, 'Bob'),

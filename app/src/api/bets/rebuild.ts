@@ -1,6 +1,7 @@
 import type { Projector } from '@wagers/platform/projections/projector';
 import { createPool } from '@wagers/platform/db';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createLogger } from '@wagers/platform/logger';
 import { rebuildProjector } from '@wagers/projection-service/operator/projections';
 import type { TestApp } from '../../test-support/test-app.ts';
@@ -8,7 +9,8 @@ import type { TestApp } from '../../test-support/test-app.ts';
 /** Empties the projectors' tables and replays the whole log into them, as the operator CLI does. */
 export async function rebuild(app: TestApp, projectors: Projector[]): Promise<void> {
   const pool = createPool(app.databaseUrl, 2);
-  const store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  // The store the services use: personal fields read as written, or as erased.
+  const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   try {
     for (const projector of projectors) {
       await rebuildProjector(projector, {

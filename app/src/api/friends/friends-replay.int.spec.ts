@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { catchUp, named } from './friends-fixtures.ts';
 import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createLogger } from '@wagers/platform/logger';
 import { applyToLiveBuild } from '@wagers/platform/projections/apply-to-live';
 import { rebuildProjector } from '@wagers/projection-service/operator/projections';
@@ -46,7 +47,7 @@ async function devOutboxSize(): Promise<number> {
 beforeAll(async () => {
   app = await startTestApp();
   pool = createPool(app.databaseUrl, 4);
-  store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   const [ann, bob, cy, dee] = [
     await named(app, 'ann@example.com', 'Ann', 'Lee'),
     await named(app, 'bob@example.com', 'Bob', 'Reed'),

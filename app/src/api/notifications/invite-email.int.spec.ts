@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse, InviteView } from '@wagers/contracts/api/invites';
 import type { User } from '@wagers/contracts/api/user';
 import { inviteStream } from '@wagers/contracts/events/invite';
+import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { rewindFollower } from '@wagers/platform/projections/checkpoints';
 import { randomUUID } from 'node:crypto';
@@ -73,7 +74,7 @@ describe('email invitations through a real SMTP server', () => {
         ),
       'InviteDelivered',
     );
-    const events = await streamEvents(app.databaseUrl, inviteStream(code));
+    const events = await openedStreamEvents(app.databaseUrl, inviteStream(code));
     expect(events.map((e) => e.type)).toEqual(['InviteSent', 'InviteDelivered']);
     expect(events[0]!.data).toMatchObject({
       inviterId: annId,
@@ -82,6 +83,9 @@ describe('email invitations through a real SMTP server', () => {
       smsConsent: null,
     });
     expect(events[1]!.data).toMatchObject({ deliveryId: events[0]!.id, channel: 'email' });
+    // Stored, the address and the inviter's name are sealed (decision 0018).
+    const [stored] = await streamEvents(app.databaseUrl, inviteStream(code));
+    expect(JSON.stringify(stored!.data)).not.toMatch(/newbie@example\.com|Ann Lee/);
   });
 
   it('shows the invite to anyone holding the code, and lets the invitee accept it once', async () => {

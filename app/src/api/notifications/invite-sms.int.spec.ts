@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import { inviteStream } from '@wagers/contracts/events/invite';
+import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { smsOptOutStream } from '@wagers/domain/invites/sms-opt-out';
 import { eventually, streamEvents } from '@wagers/test-support/log';
@@ -60,7 +61,7 @@ describe('SMS invitations through the twilio client', () => {
         ),
       'InviteDelivered',
     );
-    const [invite] = await streamEvents(app.databaseUrl, inviteStream(sent.body.code));
+    const [invite] = await openedStreamEvents(app.databaseUrl, inviteStream(sent.body.code));
     const me = await ann.get<{ id: string }>('/api/auth/user');
     expect(invite!.data).toMatchObject({
       inviteePhone: '+14155550123',

@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { befriend, person, proposeTo, type Person } from '../bets/http-fixtures.ts';
 import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
 
@@ -40,7 +41,7 @@ async function until<T>(what: string, look: () => Promise<T | null | undefined |
 beforeAll(async () => {
   app = await startTestApp();
   pool = createPool(app.databaseUrl, 2);
-  store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   [alice, bob] = [await person(app, 'Alice'), await person(app, 'Bob')];
   await befriend(alice, bob);
 });

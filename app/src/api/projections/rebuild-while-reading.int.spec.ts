@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { befriend, person, proposeTo, sync, type Person } from '../bets/http-fixtures.ts';
 import { createPool } from '@wagers/platform/db';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { loadConfig } from '@wagers/platform/config';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createLogger } from '@wagers/platform/logger';
 import { readLiveBuild } from '@wagers/platform/projections/checkpoints';
 import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
@@ -21,7 +22,7 @@ const expected = new Map<Person, Map<string, unknown>>();
 beforeAll(async () => {
   app = await startTestApp();
   pool = createPool(app.databaseUrl, 4);
-  store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
+  store = createEventStore(loadConfig({}), pool, app.databaseUrl);
   const [alice, bob, carol] = [
     await person(app, 'Alice'),
     await person(app, 'Bob'),

@@ -3,6 +3,7 @@ import { ProfileStats } from '@/features/bets/components/profile-stats.tsx';
 import { RecentActivity } from '@/features/bets/components/recent-activity.tsx';
 import { getFriendRequestsQueryOptions } from '@/features/friends/api/get-friend-requests.ts';
 import { getFriendsQueryOptions } from '@/features/friends/api/get-friends.ts';
+import { DeleteAccountCard } from '@/features/profile/components/delete-account-card.tsx';
 import { NotificationPreferencesCard } from '@/features/profile/components/notification-preferences-card.tsx';
 import { PhoneCard } from '@/features/profile/components/phone-card.tsx';
 import { ProfileCard } from '@/features/profile/components/profile-card.tsx';
@@ -30,6 +31,7 @@ export function ProfileRoute() {
       <NotificationPreferencesCard />
       <ProfileStats />
       <RecentActivity />
+      <DeleteAccountCard />
     </div>
   );
 }
