@@ -145,20 +145,13 @@ export function followBuild(
   }
 
   async function bulkLoad(): Promise<void> {
-    const read = (after: GlobalPosition | null) =>
-      deps.store.readAll({ after, maxCount: deps.pageSize });
-    // The next page is read while this one is written.
-    const prefetch = (after: GlobalPosition | null) => {
-      const page = read(after);
-      page.catch(() => undefined); // awaited below; a failure then stops the load
-      return page;
-    };
-    let next = prefetch(position);
-    while (!stopped) {
-      const events = await next;
-      if (events.length === deps.pageSize) next = prefetch(events.at(-1)!.position);
-      if (events.length > 0) await applyPage(events, true);
-      if (events.length < deps.pageSize) break;
+    // The store's bulk read: the next page is read while this one is written.
+    for await (const events of deps.store.readAllPages({
+      after: position,
+      pageSize: deps.pageSize,
+    })) {
+      if (stopped) break;
+      await applyPage(events, true);
     }
     if (stopped) return;
     await inTransaction(async () => {
