@@ -17,7 +17,7 @@ import {
 } from './port.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAhead } from './batch-reader.ts';
-import { LogWakeup } from './wakeup.ts';
+import { LogProbe, LogWakeup } from './wakeup.ts';
 
 export const EVENTS_CHANNEL = 'wagers_events';
 const UNIQUE_VIOLATION = '23505';
@@ -185,6 +185,8 @@ export function createPostgresEventStore(
 ): EventStore {
   const wakeup = new LogWakeup(options.connectionString, EVENTS_CHANNEL);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
+  // Looks at the head (below the finer horizon) for the followers that wait.
+  const probe = new LogProbe(() => headPosition(), pollIntervalMs);
 
   async function appendOnce(
     streamId: string,
@@ -329,21 +331,25 @@ export function createPostgresEventStore(
       notified = true;
       wake?.();
     });
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (notified || stopped) return resolve();
-        const timer = setTimeout(finish, ms);
-        function finish() {
-          clearTimeout(timer);
+    /**
+     * Waits for a notification, or for the store's probe to see events past `after`: true when
+     * the probe woke us (what it saw lies below the finer horizon).
+     */
+    const waitFor = (after: GlobalPosition | null, held: boolean) =>
+      new Promise<boolean>((resolve) => {
+        if (notified || stopped) return resolve(false);
+        const finish = (byProbe: boolean) => {
           wake = null;
-          resolve();
-        }
-        wake = finish;
+          probe.remove(waiter);
+          resolve(byProbe);
+        };
+        const waiter = { after, held, wake: () => finish(true) };
+        wake = () => finish(false);
+        probe.add(waiter);
       });
 
     const done = (async () => {
       let after = opts.after ?? null;
-      let hiddenWait = 0;
       // Since when a hidden event has held this follower back; as if long ago at the start, so
       // catching up is never held back by a transaction in another database.
       let heldSince: number | null = 0;
@@ -356,26 +362,25 @@ export function createPostgresEventStore(
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
-          hiddenWait = 0;
           // Progress through the finer horizon says the cheap one still holds back: keep it.
           if (!fine) heldSince = null;
           // A short page was everything readable when it was read; anything committed since
-          // was announced, and the sleep below then returns at once.
+          // was announced, and the wait below then returns at once.
           if (events.length === batchSize) continue;
         }
         if (hidden) {
           // An older transaction is still open. If it is an append, its announcement wakes us;
-          // anything else ends unannounced, so look again after a pause that grows to the
-          // safety-net interval: a long transaction elsewhere must not keep followers polling.
+          // anything else ends unannounced, and the store's probe looks for us (one query for
+          // every follower, after pauses that grow): a long transaction elsewhere must not keep
+          // followers polling.
           heldSince ??= Date.now();
-          hiddenWait = Math.min(Math.max(hiddenWait * 2, 5), pollIntervalMs);
-          await sleep(hiddenWait);
+          if (await waitFor(after, true)) heldSince = 0;
           continue;
         }
-        hiddenWait = 0;
         heldSince = null;
         opts.onCaughtUp?.(after);
-        await sleep(pollIntervalMs);
+        // The safety net for a lost notification is the probe's slow look.
+        if (await waitFor(after, false)) heldSince = 0;
       }
     })()
       .catch((error: unknown) => {
@@ -402,6 +407,7 @@ export function createPostgresEventStore(
     subscribeToAll,
     headPosition,
     async close() {
+      probe.close();
       await wakeup.close();
     },
   };
