@@ -145,11 +145,7 @@ export function saveCheckpointStatement(
     : update;
 }
 
-/**
- * Moves a build's checkpoint past a page of `applied` events (and clears an old failure). The
- * caller notifies readers after its commit (`notifyCheckpoint`): a transaction that notifies holds
- * a global lock through its commit, which would make every follower commit one at a time.
- */
+/** Moves a build's checkpoint past a page of `applied` events (and clears an old failure). */
 export async function saveCheckpoint(
   client: ClientBase,
   name: string,
@@ -165,13 +161,6 @@ export async function saveCheckpoint(
      WHERE name = $1 AND build = $2`,
     [name, build, position, major.toString(), minor.toString(), applied],
   );
-}
-
-/** Wakes whoever waits on a projector's position (read-your-writes); a lost one only delays them. */
-export async function notifyCheckpoint(client: ClientBase, name: string): Promise<void> {
-  await client
-    .query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name])
-    .catch(() => undefined);
 }
 
 /** Records the event a build stopped at, and why. */
