@@ -1,4 +1,3 @@
-import type { ClientBase } from 'pg';
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
@@ -19,19 +18,40 @@ export function betStreamEvent(
   };
 }
 
+/** An event of a bet stream as a row-per-bet projector folds it. */
+export interface BetStreamFact {
+  betId: string;
+  revision: bigint;
+  event: BetStreamEvent;
+  occurredAt: string;
+}
+
+/** The page's bet-stream events, for `foldRows` keyed by bet. */
+export function betStreamFacts(events: RecordedEvent[]): BetStreamFact[] {
+  const facts: BetStreamFact[] = [];
+  for (const recorded of events) {
+    const bet = betStreamEvent(recorded);
+    if (bet) {
+      facts.push({
+        betId: bet.betId,
+        revision: recorded.revision,
+        event: bet.event,
+        occurredAt: recorded.metadata.occurredAt,
+      });
+    }
+  }
+  return facts;
+}
+
 /**
- * Sets columns on a bet's row of `table` (keyed by bet_id, with a revision column) unless the
- * row already reflects this revision: `set` uses $3 onwards for `values`.
+ * A bet's row after an event that changes `change`, unless the row already reflects the event's
+ * revision (or there is no row), so a replayed event changes nothing.
  */
-export function updateBetRow(
-  client: ClientBase,
-  table: string,
-  bet: { betId: string; revision: string },
-  set: string,
-  values: unknown[] = [],
-) {
-  return client.query(
-    `UPDATE ${table} SET ${set}, revision = $2 WHERE bet_id = $1 AND revision < $2`,
-    [bet.betId, bet.revision, ...values],
-  );
+export function changeBetRow<Row extends { revision: string | null }>(
+  row: Row | undefined,
+  fact: { revision: bigint },
+  change: Partial<Row>,
+): Row | undefined {
+  if (!row || BigInt(row.revision!) >= fact.revision) return row;
+  return { ...row, ...change, revision: fact.revision.toString() };
 }

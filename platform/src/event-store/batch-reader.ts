@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { GlobalPosition } from '@wagers/contracts/position';
+import type { ReadAllOptions } from './port.ts';
 
 /**
  * Takes what an object-mode stream (a live subscription) has buffered, a batch at a time, so a
@@ -47,5 +49,28 @@ export class BatchReader<T> {
         signal.addEventListener('abort', wake);
       });
     }
+  }
+}
+
+/**
+ * The log after `after` to its end, in pages read by `read`, the next page read while the caller
+ * works on this one; it ends after a page shorter than `pageSize`. A page the caller never takes
+ * (it stopped early) is read and dropped.
+ */
+export async function* readAhead<Event extends { position: GlobalPosition }>(
+  read: (options: ReadAllOptions) => Promise<Event[]>,
+  { after, pageSize }: { after?: GlobalPosition | null; pageSize: number },
+): AsyncGenerator<Event[]> {
+  const prefetch = (from: GlobalPosition | null) => {
+    const page = read({ after: from, maxCount: pageSize });
+    page.catch(() => undefined); // awaited below; a failure then ends the read
+    return page;
+  };
+  let next = prefetch(after ?? null);
+  for (;;) {
+    const page = await next;
+    if (page.length === pageSize) next = prefetch(page.at(-1)!.position);
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
   }
 }

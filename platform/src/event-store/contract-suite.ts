@@ -352,6 +352,63 @@ export function eventStoreContractSuite(
       });
     });
 
+    describe('readAllPages', () => {
+      /** Every page the bulk read gives after `after`, with only this test's streams kept. */
+      async function bulkRead(after: GlobalPosition | null, pageSize: number, streams: string[]) {
+        const pages: RecordedEvent[][] = [];
+        for await (const page of store().readAllPages({ after, pageSize })) pages.push(page);
+        return {
+          pageSizes: pages.map((page) => page.length),
+          events: pages.flat().filter((e) => streams.includes(e.streamId)),
+          all: pages.flat(),
+        };
+      }
+
+      it('gives exactly what readAll gives, in full pages of log order until the last', async () => {
+        const [a, b] = [uniqueStreamId('bulk_a'), uniqueStreamId('bulk_b')];
+        const head = await store().headPosition();
+        // Text COPY escapes: tabs, line breaks, backslashes, quotes and more than ASCII.
+        const awkward = newEvent('Awkward', {
+          text: 'tab\there\nnew line\r\\ back\\slash "quoted" \u00e9\u4e2d\ud83c\udfb2',
+          nested: { list: [1, 2.5, null, true], empty: '' },
+        });
+        await store().appendToStream(a, [...newEvents(3), awkward], {
+          expectedRevision: 'no_stream',
+        });
+        await store().appendToStream(b, newEvents(2), { expectedRevision: 'no_stream' });
+        const last = await store().appendToStream(a, newEvents(3), { expectedRevision: 3n });
+        await headReaching(store(), last.position);
+
+        const bulk = await bulkRead(head, 3, [a, b]);
+        const paged = (await readAllAfter(store(), head, 3)).events;
+
+        expect(bulk.events).toEqual(paged.filter((e) => e.streamId === a || e.streamId === b));
+        expect(bulk.events).toHaveLength(9);
+        expect(bulk.events.find((e) => e.id === awkward.id)?.data).toEqual(awkward.data);
+        expect(bulk.pageSizes.slice(0, -1).every((size) => size === 3)).toBe(true);
+        expect(bulk.pageSizes.at(-1)).toBeLessThanOrEqual(3);
+        expectAscending(bulk.all.map((e) => e.position));
+      });
+
+      it('resumes after a position without repeating or skipping, and ends at the head', async () => {
+        const streamId = uniqueStreamId('bulk_resume');
+        const head = await store().headPosition();
+        const events = newEvents(7);
+        const { position } = await store().appendToStream(streamId, events, {
+          expectedRevision: 'no_stream',
+        });
+        await headReaching(store(), position);
+        const whole = (await bulkRead(head, 1000, [streamId])).events;
+
+        const fromMiddle = await bulkRead(whole[3]!.position, 2, [streamId]);
+        const fromLast = await bulkRead(whole[6]!.position, 2, [streamId]);
+
+        expect(ids(whole)).toEqual(ids(events));
+        expect(ids(fromMiddle.events)).toEqual(ids(events.slice(4)));
+        expect(fromLast.events).toEqual([]);
+      });
+    });
+
     describe('headPosition', () => {
       it('reaches the position of the last append', async () => {
         const streamId = uniqueStreamId('head');

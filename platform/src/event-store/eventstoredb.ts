@@ -24,7 +24,7 @@ import {
   parsePosition,
   type GlobalPosition,
 } from '@wagers/contracts/position';
-import { BatchReader } from './batch-reader.ts';
+import { BatchReader, readAhead } from './batch-reader.ts';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -260,6 +260,8 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
     appendToStream,
     readStream,
     readAll,
+    // $all has no cheaper bulk read than its ordinary one.
+    readAllPages: (options) => readAhead(readAll, options),
     subscribeToAll,
     headPosition,
     close: () => client.dispose(),

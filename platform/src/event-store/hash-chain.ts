@@ -66,6 +66,7 @@ export function withHashChain(inner: EventStore): EventStore {
     appendToStream,
     readStream: (streamId, options) => inner.readStream(streamId, options),
     readAll: (options) => inner.readAll(options),
+    readAllPages: (options) => inner.readAllPages(options),
     subscribeToAll: (options) => inner.subscribeToAll(options),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),

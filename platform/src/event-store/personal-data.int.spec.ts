@@ -52,6 +52,7 @@ function withMoreReads(store: EventStore): WithBulkRead {
     appendToStream: (...args) => store.appendToStream(...args),
     readStream: (...args) => store.readStream(...args),
     readAll: (...args) => store.readAll(...args),
+    readAllPages: (...args) => store.readAllPages(...args),
     subscribeToAll: (...args) => store.subscribeToAll(...args),
     headPosition: () => store.headPosition(),
     close: () => store.close(),

@@ -51,6 +51,13 @@ export interface ReadAllOptions {
   maxCount: number;
 }
 
+export interface ReadAllPagesOptions {
+  /** Read events strictly after this position; from the start when null or absent. */
+  after?: GlobalPosition | null;
+  /** Events per page. */
+  pageSize: number;
+}
+
 export interface ReadStreamOptions {
   /** First revision to read; 0 when absent. */
   fromRevision?: StreamRevision;
@@ -92,6 +99,14 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** One page of the global log in log order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The global log after a position, to its end, in pages of `pageSize` in log order: the bulk
+   * read a new projection build loads the log with. Each page holds what `readAll` would give at
+   * the time it is read; the next page is read while the caller works on this one, and reading
+   * ends after a page shorter than `pageSize`. An adapter may read in a cheaper way than
+   * `readAll` (the PostgreSQL one streams each page with COPY), but what it yields is the same.
+   */
+  readAllPages(options: ReadAllPagesOptions): AsyncIterable<RecordedEvent[]>;
   /** Catches up from the checkpoint, then follows new events live until stopped. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event a reader of the global log can see now; null for an empty log. */

@@ -9,12 +9,15 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type ReadAllOptions,
+  type ReadAllPagesOptions,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
-import { LogWakeup } from './wakeup.ts';
+import { to as copyTo } from 'pg-copy-streams';
+import { readAhead } from './batch-reader.ts';
+import { LogProbe, LogWakeup } from './wakeup.ts';
 
 export const EVENTS_CHANNEL = 'wagers_events';
 const UNIQUE_VIOLATION = '23505';
@@ -56,6 +59,56 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     error.code === UNIQUE_VIOLATION &&
     error.constraint === constraint
   );
+}
+
+/** What COPY's text format writes for a backslash, tab and line break (and never anything else here). */
+const COPY_ESCAPES: Record<string, string> = {
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
+const unescapeCopy = (text: string): string =>
+  text.includes('\\') ? text.replace(/\\(.)/g, (_, c: string) => COPY_ESCAPES[c] ?? c) : text;
+
+/**
+ * One page of the log as COPY's text, the bulk read's query: no row objects or type parsers on
+ * the way. COPY takes no parameters, so the position (two numbers) and the page size are written
+ * into the statement. The timestamp comes in the ISO style (with its offset) that node-postgres
+ * also expects, and which Date reads as it is.
+ */
+function copyPageQuery(after: GlobalPosition | null, maxCount: number): string {
+  const [tx, position] = after ? parsePosition(after) : [0n, 0n];
+  return `COPY (
+    SELECT transaction_id, global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
+    FROM es_events
+    WHERE transaction_id < es_log_horizon()
+      AND (transaction_id, global_position) > ('${tx}'::xid8, ${position}::bigint)
+    ORDER BY transaction_id, global_position
+    LIMIT ${Math.trunc(maxCount)}
+  ) TO STDOUT`;
+}
+
+/** The events of one page as COPY wrote them, a line each. */
+function fromCopyText(text: string): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  let start = 0;
+  for (let end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+    const f = text.slice(start, end).split('\t');
+    events.push({
+      id: f[4]!,
+      streamId: unescapeCopy(f[2]!),
+      revision: BigInt(f[3]!),
+      position: `${f[0]!}-${f[1]!}`,
+      type: unescapeCopy(f[5]!),
+      data: JSON.parse(unescapeCopy(f[6]!)) as unknown,
+      metadata: JSON.parse(unescapeCopy(f[7]!)) as EventMetadata,
+      recordedAt: new Date(f[8]!),
+    });
+  }
+  return events;
 }
 
 /**
@@ -132,6 +185,8 @@ export function createPostgresEventStore(
 ): EventStore {
   const wakeup = new LogWakeup(options.connectionString, EVENTS_CHANNEL);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
+  // Looks at the head (below the finer horizon) for the followers that wait.
+  const probe = new LogProbe(() => headPosition(), pollIntervalMs);
 
   async function appendOnce(
     streamId: string,
@@ -222,6 +277,19 @@ export function createPostgresEventStore(
     return result.rows.map(toRecorded);
   }
 
+  async function copyPage({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const client = await pool.connect();
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of client.query(copyTo(copyPageQuery(after ?? null, maxCount)))) {
+        chunks.push(chunk as Buffer);
+      }
+      return fromCopyText(Buffer.concat(chunks).toString('utf8'));
+    } finally {
+      client.release();
+    }
+  }
+
   /** A follower's next page, and whether an open transaction hides committed events beyond it. */
   async function followPage(
     after: GlobalPosition | null,
@@ -263,21 +331,25 @@ export function createPostgresEventStore(
       notified = true;
       wake?.();
     });
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (notified || stopped) return resolve();
-        const timer = setTimeout(finish, ms);
-        function finish() {
-          clearTimeout(timer);
+    /**
+     * Waits for a notification, or for the store's probe to see events past `after`: true when
+     * the probe woke us (what it saw lies below the finer horizon).
+     */
+    const waitFor = (after: GlobalPosition | null, held: boolean) =>
+      new Promise<boolean>((resolve) => {
+        if (notified || stopped) return resolve(false);
+        const finish = (byProbe: boolean) => {
           wake = null;
-          resolve();
-        }
-        wake = finish;
+          probe.remove(waiter);
+          resolve(byProbe);
+        };
+        const waiter = { after, held, wake: () => finish(true) };
+        wake = () => finish(false);
+        probe.add(waiter);
       });
 
     const done = (async () => {
       let after = opts.after ?? null;
-      let hiddenWait = 0;
       // Since when a hidden event has held this follower back; as if long ago at the start, so
       // catching up is never held back by a transaction in another database.
       let heldSince: number | null = 0;
@@ -290,26 +362,25 @@ export function createPostgresEventStore(
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
-          hiddenWait = 0;
           // Progress through the finer horizon says the cheap one still holds back: keep it.
           if (!fine) heldSince = null;
           // A short page was everything readable when it was read; anything committed since
-          // was announced, and the sleep below then returns at once.
+          // was announced, and the wait below then returns at once.
           if (events.length === batchSize) continue;
         }
         if (hidden) {
           // An older transaction is still open. If it is an append, its announcement wakes us;
-          // anything else ends unannounced, so look again after a pause that grows to the
-          // safety-net interval: a long transaction elsewhere must not keep followers polling.
+          // anything else ends unannounced, and the store's probe looks for us (one query for
+          // every follower, after pauses that grow): a long transaction elsewhere must not keep
+          // followers polling.
           heldSince ??= Date.now();
-          hiddenWait = Math.min(Math.max(hiddenWait * 2, 5), pollIntervalMs);
-          await sleep(hiddenWait);
+          if (await waitFor(after, true)) heldSince = 0;
           continue;
         }
-        hiddenWait = 0;
         heldSince = null;
         opts.onCaughtUp?.(after);
-        await sleep(pollIntervalMs);
+        // The safety net for a lost notification is the probe's slow look.
+        if (await waitFor(after, false)) heldSince = 0;
       }
     })()
       .catch((error: unknown) => {
@@ -332,9 +403,11 @@ export function createPostgresEventStore(
     appendToStream,
     readStream,
     readAll,
+    readAllPages: (options: ReadAllPagesOptions) => readAhead(copyPage, options),
     subscribeToAll,
     headPosition,
     async close() {
+      probe.close();
       await wakeup.close();
     },
   };

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 
 /**
  * One LISTEN connection shared by every follower in the process. If it drops it reconnects;
@@ -107,5 +108,100 @@ export class LogWakeup {
     this.client = null;
     await this.connecting?.catch(() => undefined);
     await (client ?? this.client)?.end().catch(() => undefined);
+  }
+}
+
+/** A follower waiting for the log to move past `after`. */
+export interface ProbeWaiter {
+  after: GlobalPosition | null;
+  /** Held back by an open transaction (looked at soon and often), or idle (the safety net). */
+  held: boolean;
+  /** Called once, when the probe sees events past `after`. */
+  wake(): void;
+}
+
+/**
+ * One look at the log for every follower of a store that waits, instead of one each: while
+ * followers wait, the probe reads the head below the log's horizon and wakes those it has moved
+ * past. Held-back followers are looked at after pauses growing from 5 ms to `pollIntervalMs` (an
+ * open transaction that is not an append never says when it ends); idle ones every
+ * `pollIntervalMs`, in case a notification was lost. So a long transaction elsewhere, or a quiet
+ * log, costs one query per pause for the whole process, not one per follower.
+ */
+export class LogProbe {
+  private readonly waiters = new Set<ProbeWaiter>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerHeld = false;
+  private probing = false;
+  private heldDelay = 5;
+
+  constructor(
+    private readonly head: () => Promise<GlobalPosition | null>,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  add(waiter: ProbeWaiter): void {
+    const heldBefore = this.anyHeld();
+    this.waiters.add(waiter);
+    if (waiter.held && !heldBefore) {
+      this.heldDelay = 5;
+      // An idle look scheduled far off: look sooner.
+      if (this.timer && !this.timerHeld) this.clearTimer();
+    }
+    this.schedule();
+  }
+
+  remove(waiter: ProbeWaiter): void {
+    this.waiters.delete(waiter);
+    if (this.waiters.size === 0) this.clearTimer();
+  }
+
+  close(): void {
+    this.waiters.clear();
+    this.clearTimer();
+  }
+
+  private anyHeld(): boolean {
+    for (const waiter of this.waiters) if (waiter.held) return true;
+    return false;
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    if (this.probing || this.timer || this.waiters.size === 0) return;
+    this.timerHeld = this.anyHeld();
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.probe();
+      },
+      this.timerHeld ? this.heldDelay : this.pollIntervalMs,
+    );
+  }
+
+  private async probe(): Promise<void> {
+    this.probing = true;
+    try {
+      const head = await this.head();
+      let woke = false;
+      for (const waiter of [...this.waiters]) {
+        if (head && (!waiter.after || comparePositions(head, waiter.after) > 0)) {
+          this.waiters.delete(waiter);
+          waiter.wake();
+          woke = true;
+        }
+      }
+      this.heldDelay = woke ? 5 : Math.min(this.heldDelay * 2, this.pollIntervalMs);
+    } catch {
+      // The next look, or a notification, finds the events.
+      this.heldDelay = this.pollIntervalMs;
+    } finally {
+      this.probing = false;
+      this.schedule();
+    }
   }
 }

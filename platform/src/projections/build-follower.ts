@@ -5,9 +5,10 @@ import type { Logger } from '../logger.ts';
 import { finishBulkLoad, switchBuild } from './builds.ts';
 import {
   lockBuild,
-  notifyCheckpoint,
+  lockBuildStatement,
+  lockedBuild,
   readSkips,
-  saveCheckpoint,
+  saveCheckpointStatement,
   saveFailure,
   type BuildRow,
 } from './checkpoints.ts';
@@ -68,11 +69,7 @@ export function followBuild(
   }
 
   async function lockOwn(): Promise<BuildRow> {
-    const row = await lockBuild(client, projector.name, start.build);
-    if (!row || row.status === 'retired') throw new BuildGone();
-    if (row.position !== position) throw new CheckpointMoved();
-    building = row.status === 'building';
-    return row;
+    return checkOwn(await lockBuild(client, projector.name, start.build));
   }
 
   // Read models are derived from the log: a crash may lose the last pages' commits, rows and
@@ -85,26 +82,35 @@ export function followBuild(
       : []),
   ].join('; ');
 
+  /** The build's row, locked; throws if the build is gone or its checkpoint moved under us. */
+  function checkOwn(row: BuildRow | null): BuildRow {
+    if (!row || row.status === 'retired') throw new BuildGone();
+    if (row.position !== position) throw new CheckpointMoved();
+    building = row.status === 'building';
+    return row;
+  }
+
+  /**
+   * A page in two round trips besides the projector's own statements: open the transaction and
+   * lock the build's row, then move the checkpoint (and, live, notify readers) and commit.
+   */
   async function commitPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
-    await client.query(begin);
+    const last = events.at(-1)!.position;
     try {
-      await lockOwn();
+      const opened = (await client.query(
+        `${begin}; ${lockBuildStatement(projector.name, start.build)}`,
+      )) as unknown as pg.QueryResult[];
+      checkOwn(lockedBuild(opened.at(-1)!));
       const kept = skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
       await applyEvents(projector, client, kept, { bulk });
-      await saveCheckpoint(
-        client,
-        projector.name,
-        start.build,
-        events.at(-1)!.position,
-        kept.length,
+      await client.query(
+        `${saveCheckpointStatement(projector.name, start.build, last, kept.length, !bulk)}; COMMIT`,
       );
-      await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
-    position = events.at(-1)!.position;
-    if (!bulk) await notifyCheckpoint(client, projector.name);
+    position = last;
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */
@@ -145,20 +151,13 @@ export function followBuild(
   }
 
   async function bulkLoad(): Promise<void> {
-    const read = (after: GlobalPosition | null) =>
-      deps.store.readAll({ after, maxCount: deps.pageSize });
-    // The next page is read while this one is written.
-    const prefetch = (after: GlobalPosition | null) => {
-      const page = read(after);
-      page.catch(() => undefined); // awaited below; a failure then stops the load
-      return page;
-    };
-    let next = prefetch(position);
-    while (!stopped) {
-      const events = await next;
-      if (events.length === deps.pageSize) next = prefetch(events.at(-1)!.position);
-      if (events.length > 0) await applyPage(events, true);
-      if (events.length < deps.pageSize) break;
+    // The store's bulk read: the next page is read while this one is written.
+    for await (const events of deps.store.readAllPages({
+      after: position,
+      pageSize: deps.pageSize,
+    })) {
+      if (stopped) break;
+      await applyPage(events, true);
     }
     if (stopped) return;
     await inTransaction(async () => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { ClientBase, Pool } from 'pg';
 import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
@@ -107,10 +108,44 @@ export async function lockBuild(
 }
 
 /**
- * Moves a build's checkpoint past a page of `applied` events (and clears an old failure). The
- * caller notifies readers after its commit (`notifyCheckpoint`): a transaction that notifies holds
- * a global lock through its commit, which would make every follower commit one at a time.
+ * `lockBuild` as a statement with its values written in, so a follower can send it in one round
+ * trip with the statements that open its page's transaction; `lockedBuild` reads its result.
  */
+export function lockBuildStatement(name: string, build: number): string {
+  return `SELECT ${columns} FROM projection_checkpoints
+    WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)} FOR UPDATE`;
+}
+
+export function lockedBuild(result: { rows: unknown[] }): BuildRow | null {
+  const row = result.rows[0] as Row | undefined;
+  return row ? toBuild(row) : null;
+}
+
+/**
+ * `saveCheckpoint` as a statement with its values written in, for a follower to send with its
+ * COMMIT in one round trip (and, for a live page, the notification to readers waiting on it:
+ * pages commit without waiting for the disk flush, so holding the notification lock through the
+ * commit costs little).
+ */
+export function saveCheckpointStatement(
+  name: string,
+  build: number,
+  position: GlobalPosition,
+  applied: number,
+  notify: boolean,
+): string {
+  const [major, minor] = parsePosition(position);
+  const update = `UPDATE projection_checkpoints
+       SET position = ${pg.escapeLiteral(position)}, position_major = ${major}, position_minor = ${minor},
+           events = events + ${Math.trunc(applied)},
+           error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
+     WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)}`;
+  return notify
+    ? `${update}; SELECT pg_notify(${pg.escapeLiteral(PROJECTIONS_CHANNEL)}, ${pg.escapeLiteral(name)})`
+    : update;
+}
+
+/** Moves a build's checkpoint past a page of `applied` events (and clears an old failure). */
 export async function saveCheckpoint(
   client: ClientBase,
   name: string,
@@ -126,13 +161,6 @@ export async function saveCheckpoint(
      WHERE name = $1 AND build = $2`,
     [name, build, position, major.toString(), minor.toString(), applied],
   );
-}
-
-/** Wakes whoever waits on a projector's position (read-your-writes); a lost one only delays them. */
-export async function notifyCheckpoint(client: ClientBase, name: string): Promise<void> {
-  await client
-    .query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name])
-    .catch(() => undefined);
 }
 
 /** Records the event a build stopped at, and why. */

@@ -25,6 +25,7 @@ export function rowTable<Columns extends Record<string, string>>(
     .join(', ')}
     FROM json_to_recordset($1::json) AS r(${names.map((c) => `${c} ${columns[c]}`).join(', ')})
     WHERE t.${key} = r.${key}`;
+  const remove = `DELETE FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
   return {
     async load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>> {
       const wanted = [...new Set(keys)];
@@ -44,6 +45,9 @@ export function rowTable<Columns extends Record<string, string>>(
     async update(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
       if (rows.length > 0) await client.query(update, [JSON.stringify(rows)]);
     },
+    async remove(client: ClientBase, keys: string[]): Promise<void> {
+      if (keys.length > 0) await client.query(remove, [keys]);
+    },
   };
 }
 
@@ -51,30 +55,40 @@ export interface RowTable<Column extends string> {
   load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>>;
   insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   update(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
+  remove(client: ClientBase, keys: string[]): Promise<void>;
 }
 
 /**
- * Folds facts onto the stored rows they touch and writes each touched row once. `evolve` returns
- * the same row when a fact changes nothing (an event applied before).
+ * Folds facts onto the stored rows they touch and writes each touched row once: new rows by
+ * COPY, changed ones in one UPDATE, removed ones in one DELETE. `evolve` returns the same row when
+ * a fact changes nothing (an event applied before), and null when the fact removes the row.
  */
 export async function foldRows<Column extends string, Fact>(
   client: ClientBase,
   table: RowTable<Column>,
   facts: Fact[],
   keyOf: (fact: Fact) => string,
-  evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | undefined,
+  evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | null | undefined,
 ): Promise<void> {
   if (facts.length === 0) return;
   const stored = await table.load(client, facts.map(keyOf));
-  const rows = new Map(stored);
+  const rows = new Map<string, TextRow<Column> | null>(stored);
   for (const fact of facts) {
-    const after = evolve(rows.get(keyOf(fact)), fact);
-    if (after) rows.set(keyOf(fact), after);
+    const key = keyOf(fact);
+    const after = evolve(rows.get(key) ?? undefined, fact);
+    if (after !== undefined) rows.set(key, after);
   }
-  const created = [...rows].filter(([key]) => !stored.has(key)).map(([, row]) => row);
-  const changed = [...rows]
-    .filter(([key, row]) => stored.has(key) && stored.get(key) !== row)
-    .map(([, row]) => row);
+  const created: TextRow<Column>[] = [];
+  const changed: TextRow<Column>[] = [];
+  const removed: string[] = [];
+  for (const [key, row] of rows) {
+    const before = stored.get(key);
+    if (row === null) {
+      if (before) removed.push(key);
+    } else if (!before) created.push(row);
+    else if (row !== before) changed.push(row);
+  }
+  await table.remove(client, removed);
   if (created.length > 0) await table.insert(client, created);
   await table.update(client, changed);
 }

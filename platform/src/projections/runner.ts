@@ -51,6 +51,12 @@ export interface RunningProjector {
 
 export const DEFAULT_RETIRED_GRACE_MS = 15 * 60_000;
 
+/**
+ * The application name of the connections that fill builds: es_log_horizon() (migration 700)
+ * leaves their transactions out, so nothing they run may append to the log.
+ */
+export const READ_MODEL_CONNECTION = 'wagers-read-models';
+
 interface Task {
   stop(): Promise<void>;
 }
@@ -88,7 +94,11 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
 
   async function acquireLock(build: number): Promise<pg.Client | null> {
     while (!stopped) {
-      const client = new pg.Client({ connectionString: deps.connectionString });
+      // Named so the log's horizon leaves its page transactions out: they never append.
+      const client = new pg.Client({
+        connectionString: deps.connectionString,
+        application_name: READ_MODEL_CONNECTION,
+      });
       client.on('error', (error) => log.warn({ err: error }, 'projector connection lost'));
       try {
         await client.connect();

@@ -1,7 +1,7 @@
-import type { ClientBase } from 'pg';
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
 import { betStreamEvent } from '../bet-stream.ts';
 import { activitySchema } from './activity.schema.ts';
 
@@ -22,85 +22,139 @@ const shownBetEvents = new Set<string>([
   'ReportStood',
 ]);
 
-async function record(
-  client: ClientBase,
-  recorded: RecordedEvent,
-  users: (string | null)[],
-  refs: { betId?: string; otherOf?: (userId: string) => string },
-) {
-  for (const userId of new Set(users)) {
-    if (userId === null) continue;
-    await client.query(
-      `INSERT INTO rm_activity (user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, event_id) DO NOTHING`,
-      [
+const betColumns = { bet_id: 'uuid', title: 'text', creator_id: 'uuid', opponent_id: 'uuid' };
+const activityBets = rowTable('rm_activity_bets', 'bet_id', betColumns);
+type BetRow = TextRow<keyof typeof betColumns>;
+
+/** One row of rm_activity: an event as one person sees it. */
+type ActivityRow = [
+  user: string,
+  eventId: string,
+  type: string,
+  data: string,
+  betId: string | null,
+  otherId: string | null,
+  actorId: string | null,
+  occurredAt: string,
+];
+
+/** The page's activity, folded in memory: the parties of its bets, and the rows to add. */
+class PageActivity {
+  readonly rows: ActivityRow[] = [];
+  /** Bets deleted in this page: their earlier activity goes. */
+  readonly deleted = new Set<string>();
+
+  constructor(readonly bets: Map<string, BetRow>) {}
+
+  record(
+    recorded: RecordedEvent,
+    users: (string | null)[],
+    refs: { betId?: string; otherOf?: (userId: string) => string },
+  ): void {
+    const data = JSON.stringify(recorded.data);
+    for (const userId of new Set(users)) {
+      if (userId === null) continue;
+      this.rows.push([
         userId,
         recorded.id,
         recorded.type,
-        recorded.data,
+        data,
         refs.betId ?? null,
         refs.otherOf?.(userId) ?? null,
         recorded.metadata.actorId,
         recorded.metadata.occurredAt,
-      ],
-    );
+      ]);
+    }
   }
-}
 
-async function applyBetEvent(client: ClientBase, recorded: RecordedEvent) {
-  const bet = betStreamEvent(recorded);
-  if (!bet) return;
-  const { event, betId } = bet;
-  if (event.type === 'BetProposed') {
-    await client.query(
-      `INSERT INTO rm_activity_bets (bet_id, title, creator_id, opponent_id)
-       VALUES ($1, $2, $3, $4) ON CONFLICT (bet_id) DO NOTHING`,
-      [betId, event.data.title, event.data.creatorId, event.data.opponentId],
-    );
+  betEvent(recorded: RecordedEvent): void {
+    const bet = betStreamEvent(recorded);
+    if (!bet) return;
+    const { event, betId } = bet;
+    const row = this.bets.get(betId);
+    if (event.type === 'BetProposed' && !row) {
+      const { title, creatorId, opponentId } = event.data;
+      this.bets.set(betId, {
+        bet_id: betId,
+        title,
+        creator_id: creatorId,
+        opponent_id: opponentId,
+      });
+    }
+    if (event.type === 'BetInviteAccepted' && row) {
+      this.bets.set(betId, { ...row, opponent_id: event.data.opponentId });
+    }
+    if (event.type === 'BetDeleted') {
+      // A deleted bet has left every list, and its activity leads nowhere.
+      this.deleted.add(betId);
+      const kept = this.rows.filter((activity) => activity[4] !== betId);
+      this.rows.splice(0, this.rows.length, ...kept);
+      return;
+    }
+    if (!shownBetEvents.has(event.type)) return;
+    const parties = this.bets.get(betId);
+    if (!parties) return;
+    this.record(recorded, [parties.creator_id, parties.opponent_id], { betId });
   }
-  if (event.type === 'BetInviteAccepted') {
-    await client.query(`UPDATE rm_activity_bets SET opponent_id = $2 WHERE bet_id = $1`, [
-      betId,
-      event.data.opponentId,
-    ]);
-  }
-  if (event.type === 'BetDeleted') {
-    // A deleted bet has left every list, and its activity leads nowhere.
-    await client.query(`DELETE FROM rm_activity WHERE bet_id = $1`, [betId]);
-    return;
-  }
-  if (!shownBetEvents.has(event.type)) return;
-  const found = await client.query<{ creator_id: string; opponent_id: string | null }>(
-    `SELECT creator_id, opponent_id FROM rm_activity_bets WHERE bet_id = $1`,
-    [betId],
-  );
-  const parties = found.rows[0];
-  if (!parties) return;
-  await record(client, recorded, [parties.creator_id, parties.opponent_id], { betId });
 }
 
 /**
  * rm_activity: per person, the events on their bets and friendships. Keyed by (person, event id),
- * so a replayed event changes nothing.
+ * so a replayed event changes nothing. A page is folded in memory and written in a few
+ * statements: the bets it names are loaded once, new and changed ones written once, activity of
+ * deleted bets removed, and the page's activity added in log order.
  */
 export const activityProjector: Projector = {
   name: 'activity',
   version: 1,
   schema: activitySchema,
   tables: ['rm_activity', 'rm_activity_bets'],
-  async apply(client, recorded) {
-    if (recorded.streamId.startsWith('bet-')) return applyBetEvent(client, recorded);
-    if (recorded.type === 'FriendRequestSent') {
-      const { senderId, receiverId } = friendshipEventSchemas.FriendRequestSent.parse(
-        recorded.data,
-      );
-      await record(client, recorded, [senderId, receiverId], {
-        otherOf: (userId) => (userId === senderId ? receiverId : senderId),
-      });
+  async applyPage(client, events) {
+    const betIds = events
+      .filter((recorded) => recorded.streamId.startsWith('bet-'))
+      .map((recorded) => recorded.streamId.slice('bet-'.length));
+    const stored = await activityBets.load(client, betIds);
+    const page = new PageActivity(new Map(stored));
+    for (const recorded of events) {
+      if (recorded.streamId.startsWith('bet-')) page.betEvent(recorded);
+      else if (recorded.type === 'FriendRequestSent') {
+        const { senderId, receiverId } = friendshipEventSchemas.FriendRequestSent.parse(
+          recorded.data,
+        );
+        page.record(recorded, [senderId, receiverId], {
+          otherOf: (userId) => (userId === senderId ? receiverId : senderId),
+        });
+      } else if (recorded.type === 'FriendshipStarted') {
+        const [a, b] = friendshipEventSchemas.FriendshipStarted.parse(recorded.data).userIds;
+        page.record(recorded, [a, b], { otherOf: (userId) => (userId === a ? b : a) });
+      }
     }
-    if (recorded.type === 'FriendshipStarted') {
-      const [a, b] = friendshipEventSchemas.FriendshipStarted.parse(recorded.data).userIds;
-      await record(client, recorded, [a, b], { otherOf: (userId) => (userId === a ? b : a) });
+    const bets = [...page.bets];
+    await activityBets.insert(
+      client,
+      bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
+    );
+    await activityBets.update(
+      client,
+      bets.filter(([id, row]) => stored.has(id) && stored.get(id) !== row).map(([, row]) => row),
+    );
+    if (page.deleted.size > 0) {
+      await client.query('DELETE FROM rm_activity WHERE bet_id = ANY($1::uuid[])', [
+        [...page.deleted],
+      ]);
+    }
+    if (page.rows.length > 0) {
+      // In log order, so each row's seq follows the one before.
+      await client.query(
+        `INSERT INTO rm_activity (user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at)
+         SELECT user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::uuid[], $6::uuid[],
+                     $7::uuid[], $8::timestamptz[])
+           WITH ORDINALITY AS a(user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at, ord)
+         ORDER BY ord
+         ON CONFLICT (user_id, event_id) DO NOTHING`,
+        [0, 1, 2, 3, 4, 5, 6, 7].map((column) => page.rows.map((row) => row[column])),
+      );
     }
   },
 };

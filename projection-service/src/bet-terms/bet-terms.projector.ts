@@ -1,65 +1,90 @@
-import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { betStreamEvent, updateBetRow } from '../bet-stream.ts';
+import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { betStreamFacts, changeBetRow, type BetStreamFact } from '../bet-stream.ts';
 import { betTermsSchema } from './bet-terms.schema.ts';
-const REPORT_STANDS_INTERVAL = `7 days`;
 
-/** The SET clause one event makes on its rm_bet_terms row, with its values from $3 on. */
-function changes(event: BetStreamEvent): [string, unknown[]] | null {
+const REPORT_STANDS_MS = 7 * 24 * 60 * 60 * 1000;
+
+const columns = {
+  bet_id: 'uuid',
+  creator_id: 'uuid',
+  opponent_id: 'uuid',
+  report_stands: 'boolean',
+  opponent_reported: 'boolean',
+  stands_at: 'timestamptz',
+  draw_offered_by: 'uuid',
+  settled_by: 'text',
+  revision: 'bigint',
+};
+const betTerms = rowTable('rm_bet_terms', 'bet_id', columns);
+type Row = TextRow<keyof typeof columns>;
+
+/** Column changes one event makes to its bet's row (besides revision). */
+function changes(row: Row, { event }: BetStreamFact): Partial<Row> | null {
   switch (event.type) {
     case 'BetAccepted':
     case 'BetInviteAccepted':
-      return ['opponent_id = $3', [event.data.opponentId]];
-    case 'ResolutionSubmitted':
+      return { opponent_id: event.data.opponentId };
+    case 'ResolutionSubmitted': {
       // A new report withdraws a draw offer; the creator's restarts the standing clock.
       if (event.data.party === 'opponent')
-        return ['draw_offered_by = NULL, stands_at = NULL, opponent_reported = true', []];
-      return [
-        `draw_offered_by = NULL,
-         stands_at = CASE WHEN report_stands AND NOT opponent_reported
-                          THEN $3::timestamptz + interval '${REPORT_STANDS_INTERVAL}' END`,
-        [event.data.submittedAt ?? null],
-      ];
+        return { draw_offered_by: null, stands_at: null, opponent_reported: 'true' };
+      const { submittedAt } = event.data;
+      const stands =
+        row.report_stands === 'true' && row.opponent_reported !== 'true' && submittedAt;
+      return {
+        draw_offered_by: null,
+        stands_at: stands
+          ? new Date(Date.parse(submittedAt) + REPORT_STANDS_MS).toISOString()
+          : null,
+      };
+    }
     case 'DrawOffered':
-      return ['draw_offered_by = $3', [event.data.userId]];
+      return { draw_offered_by: event.data.userId };
     case 'DrawAccepted':
-      return [`settled_by = 'draw', draw_offered_by = NULL`, []];
+      return { settled_by: 'draw', draw_offered_by: null };
     case 'ReportStood':
-      return [`settled_by = 'standing'`, []];
+      return { settled_by: 'standing' };
     case 'BetCompleted':
-      return [`settled_by = coalesce(settled_by, 'reports'), stands_at = NULL`, []];
+      return { settled_by: row.settled_by ?? 'reports', stands_at: null };
     default:
       return null;
   }
 }
 
-/** rm_bet_terms: per bet, whether the creator's report can stand and any draw on offer. */
+/** A bet's terms after one more event of its stream. */
+export function evolveBetTerms(row: Row | undefined, fact: BetStreamFact): Row | undefined {
+  const { event } = fact;
+  if (event.type === 'BetProposed') {
+    return (
+      row ?? {
+        bet_id: fact.betId,
+        creator_id: event.data.creatorId,
+        opponent_id: event.data.opponentId,
+        report_stands: String(event.data.reportStands === true),
+        opponent_reported: 'false',
+        stands_at: null,
+        draw_offered_by: null,
+        settled_by: null,
+        revision: fact.revision.toString(),
+      }
+    );
+  }
+  const change = row && changes(row, fact);
+  return change ? changeBetRow(row, fact, change) : row;
+}
+
+/**
+ * rm_bet_terms: per bet, whether the creator's report can stand and any draw on offer. A page is
+ * folded in memory and each bet's row written once.
+ */
 export const betTermsProjector: Projector = {
   name: 'bet-terms',
   version: 1,
   schema: betTermsSchema,
   tables: ['rm_bet_terms'],
-  async apply(client, recorded) {
-    const bet = betStreamEvent(recorded);
-    if (!bet) return;
-    const { event, betId, revision } = bet;
-    if (event.type === 'BetProposed') {
-      await client.query(
-        `INSERT INTO rm_bet_terms (bet_id, creator_id, opponent_id, report_stands, revision)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (bet_id) DO NOTHING`,
-        [
-          betId,
-          event.data.creatorId,
-          event.data.opponentId,
-          event.data.reportStands === true,
-          revision,
-        ],
-      );
-      return;
-    }
-    const change = changes(event);
-    if (!change) return;
-    const [set, values] = change;
-    await updateBetRow(client, 'rm_bet_terms', bet, set, values);
+  async applyPage(client, events) {
+    const facts = betStreamFacts(events);
+    await foldRows(client, betTerms, facts, (fact) => fact.betId, evolveBetTerms);
   },
 };

@@ -1,75 +1,84 @@
-import type { BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { betStreamEvent, updateBetRow } from '../bet-stream.ts';
+import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { betStreamFacts, changeBetRow, type BetStreamFact } from '../bet-stream.ts';
 import { settleUpSchema } from './settle-up.schema.ts';
 
-/** The SET clause one event makes on its rm_settle_up row, with its values from $3 on. */
-function changes(event: BetStreamEvent): [string, unknown[]] | null {
+const columns = {
+  bet_id: 'uuid',
+  title: 'text',
+  amount_cents: 'bigint',
+  creator_id: 'uuid',
+  opponent_id: 'uuid',
+  winner_id: 'uuid',
+  loser_id: 'uuid',
+  payment_status: 'text',
+  updated_at: 'timestamptz',
+  revision: 'bigint',
+};
+const settleUp = rowTable('rm_settle_up', 'bet_id', columns);
+type Row = TextRow<keyof typeof columns>;
+
+/** Column changes one event makes to a money bet's row (besides updated_at and revision). */
+function changes(row: Row, { event }: BetStreamFact): Partial<Row> | null {
   switch (event.type) {
     case 'BetAccepted':
     case 'BetInviteAccepted':
-      return ['opponent_id = $3', [event.data.opponentId]];
-    case 'BetCompleted':
+      return { opponent_id: event.data.opponentId };
+    case 'BetCompleted': {
       // The loser is whichever participant did not win; a draw owes nothing.
-      return event.data.winnerId === null
-        ? null
-        : [
-            `winner_id = $3, loser_id = CASE WHEN creator_id = $3 THEN opponent_id ELSE creator_id END`,
-            [event.data.winnerId],
-          ];
+      const winner = event.data.winnerId;
+      if (winner === null) return null;
+      const creatorWon = row.creator_id === winner.toLowerCase();
+      return { winner_id: winner, loser_id: creatorWon ? row.opponent_id : row.creator_id };
+    }
     case 'BetMarkedPaid':
-      return [`payment_status = 'marked_paid'`, []];
+      return { payment_status: 'marked_paid' };
     case 'BetPaymentConfirmed':
-      return [`payment_status = 'confirmed'`, []];
+      return { payment_status: 'confirmed' };
     case 'BetPaymentNotReceived':
-      return [`payment_status = 'unpaid'`, []];
+      return { payment_status: 'unpaid' };
     default:
       return null;
   }
 }
 
+/** A money bet's row after one more event of its stream; null once declined or deleted. */
+export function evolveSettleUp(row: Row | undefined, fact: BetStreamFact): Row | null | undefined {
+  const { event } = fact;
+  if (event.type === 'BetProposed') {
+    const data = event.data;
+    if (row || data.wagerType !== 'money' || !data.wagerAmountCents) return row;
+    return {
+      bet_id: fact.betId,
+      title: data.title,
+      amount_cents: String(data.wagerAmountCents),
+      creator_id: data.creatorId,
+      opponent_id: data.opponentId,
+      winner_id: null,
+      loser_id: null,
+      payment_status: 'unpaid',
+      updated_at: fact.occurredAt,
+      revision: fact.revision.toString(),
+    };
+  }
+  if (event.type === 'BetDeclined' || event.type === 'BetDeleted') return null;
+  const change = row && changes(row, fact);
+  if (!change) return row;
+  return changeBetRow(row, fact, { ...change, updated_at: fact.occurredAt });
+}
+
 /**
- * rm_settle_up: money bets and who owes whom once they complete. Rows key on the stream
- * revision, so a replayed event changes nothing.
+ * rm_settle_up: money bets and who owes whom once they complete. A page is folded in memory and
+ * each bet's row written once; rows key on the stream revision, so a replayed event changes
+ * nothing.
  */
 export const settleUpProjector: Projector = {
   name: 'settle-up',
   version: 1,
   schema: settleUpSchema,
   tables: ['rm_settle_up'],
-  async apply(client, recorded) {
-    const bet = betStreamEvent(recorded);
-    if (!bet) return;
-    const { event, betId, revision } = bet;
-    if (event.type === 'BetProposed') {
-      const data = event.data;
-      if (data.wagerType !== 'money' || !data.wagerAmountCents) return;
-      await client.query(
-        `INSERT INTO rm_settle_up (bet_id, title, amount_cents, creator_id, opponent_id, updated_at, revision)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (bet_id) DO NOTHING`,
-        [
-          betId,
-          data.title,
-          data.wagerAmountCents,
-          data.creatorId,
-          data.opponentId,
-          recorded.metadata.occurredAt,
-          revision,
-        ],
-      );
-      return;
-    }
-    if (event.type === 'BetDeclined' || event.type === 'BetDeleted') {
-      await client.query(`DELETE FROM rm_settle_up WHERE bet_id = $1`, [betId]);
-      return;
-    }
-    const change = changes(event);
-    if (!change) return;
-    const [set, values] = change;
-    const at = values.length + 3;
-    await updateBetRow(client, 'rm_settle_up', bet, `${set}, updated_at = $${at}`, [
-      ...values,
-      recorded.metadata.occurredAt,
-    ]);
+  async applyPage(client, events) {
+    const facts = betStreamFacts(events);
+    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp);
   },
 };

@@ -172,6 +172,7 @@ describe('forced collisions: both read the bet before either writes', () => {
         }
       },
       readAll: (options) => store.readAll(options),
+      readAllPages: (options) => store.readAllPages(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       close: () => store.close(),

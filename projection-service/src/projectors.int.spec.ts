@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { betStream } from '@wagers/contracts/events/bet';
+import { friendshipStream } from '@wagers/contracts/events/friendship';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { applyEvents, type Projector } from '@wagers/platform/projections/projector';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { readModelMigrations } from './migrations.ts';
+import { allProjectors } from './projectors.ts';
+
+/** A log of bets of every kind and friendships, as the domain writes them. */
+function sampleLog(bets: number): RecordedEvent[] {
+  const log: RecordedEvent[] = [];
+  const revisions = new Map<string, bigint>();
+  const at = Date.parse('2026-03-01T12:00:00Z');
+  const add = (streamId: string, type: string, data: unknown, actorId: string) => {
+    const revision = revisions.get(streamId) ?? 0n;
+    revisions.set(streamId, revision + 1n);
+    log.push({
+      id: randomUUID(),
+      streamId,
+      revision,
+      position: `1000-${log.length + 1}`,
+      type,
+      data,
+      metadata: {
+        actorId,
+        correlationId: randomUUID(),
+        causationId: null,
+        occurredAt: new Date(at + log.length * 1000).toISOString(),
+        schemaVersion: 1,
+      },
+      recordedAt: new Date(at + log.length * 1000),
+    });
+  };
+  const people = Array.from({ length: 6 }, () => randomUUID());
+  for (let i = 0; i < bets; i++) {
+    const [creator, opponent] = [people[i % 6]!, people[(i + 1 + (i % 5)) % 6]!];
+    const betId = randomUUID();
+    const stream = betStream(betId);
+    add(
+      stream,
+      'BetProposed',
+      {
+        betId,
+        creatorId: creator,
+        opponentId: opponent,
+        inviteeEmail: null,
+        inviteePhone: null,
+        smsConsent: false,
+        title: `Bet ${i}\twith a tab`,
+        description: 'Who runs the faster 10k',
+        wagerType: i % 3 === 0 ? 'custom' : 'money',
+        wagerAmountCents: i % 3 === 0 ? null : 100 * (i + 1),
+        wagerDescription: i % 3 === 0 ? 'Dinner' : null,
+        endDate: null,
+        validationMode: 'both',
+        reportStands: i % 2 === 0,
+      },
+      creator,
+    );
+    const kind = i % 5;
+    if (kind === 1) add(stream, 'BetDeclined', { opponentId: opponent }, opponent);
+    if (kind === 2) add(stream, 'BetDeleted', { deletedBy: creator }, creator);
+    if (kind < 3 && kind !== 0) continue;
+    add(stream, 'BetAccepted', { opponentId: opponent }, opponent);
+    const report = (party: 'creator' | 'opponent', userId: string, resolution: string) =>
+      add(
+        stream,
+        'ResolutionSubmitted',
+        { party, userId, resolution, submittedAt: new Date(at).toISOString() },
+        userId,
+      );
+    report('creator', creator, 'creator_won');
+    if (kind === 3) {
+      report('opponent', opponent, 'opponent_won');
+      add(stream, 'DrawOffered', { userId: opponent }, opponent);
+      add(stream, 'DrawAccepted', { userId: creator }, creator);
+      add(stream, 'BetCompleted', { resolution: 'draw', winnerId: null }, creator);
+      continue;
+    }
+    report('opponent', opponent, 'creator_won');
+    add(stream, 'BetCompleted', { resolution: 'creator_won', winnerId: creator }, opponent);
+    add(stream, 'BetMarkedPaid', { userId: opponent }, opponent);
+    add(stream, 'BetPaymentConfirmed', { userId: creator }, creator);
+  }
+  for (let i = 0; i < 5; i++) {
+    const [sender, receiver] = [people[i]!, people[i + 1]!];
+    const stream = friendshipStream(sender, receiver);
+    const request = { requestId: randomUUID(), senderId: sender, receiverId: receiver };
+    add(stream, 'FriendRequestSent', request, sender);
+    if (i % 2 === 0) add(stream, 'FriendRequestAccepted', request, receiver);
+    if (i === 3) add(stream, 'FriendRequestDeclined', request, receiver);
+    if (i !== 3) {
+      add(
+        stream,
+        'FriendshipStarted',
+        { userIds: [sender, receiver].sort(), requestId: request.requestId, inviteCode: null },
+        receiver,
+      );
+    }
+  }
+  return log;
+}
+
+/**
+ * Every row of the projector's tables, in a stable order: by `seq` where a table numbers its rows
+ * (the number itself may differ, the order may not), else by the row.
+ */
+async function contents(client: pg.ClientBase, projector: Projector): Promise<string[][]> {
+  const tables = [];
+  for (const table of projector.tables) {
+    const result = await client.query<{ row: string }>(
+      `SELECT (to_jsonb(t) - 'seq')::text AS row FROM ${table} t
+       ORDER BY (to_jsonb(t) ->> 'seq')::bigint NULLS LAST, 1`,
+    );
+    tables.push(result.rows.map((r) => r.row));
+  }
+  return tables;
+}
+
+/** Applies pages of the log into fresh tables of the projector; returns rows and statements. */
+async function project(
+  client: pg.Client,
+  projector: Projector,
+  pages: RecordedEvent[][],
+): Promise<{ rows: string[][]; statements: number[] }> {
+  const schema = `spec_${projector.name.replaceAll('-', '_')}_${randomUUID().slice(0, 8)}`;
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path TO ${schema}, public`);
+  await client.query(projector.schema!.tables);
+  await client.query(projector.schema!.indexes);
+  const statements: number[] = [];
+  let counted = 0;
+  const counting = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
+      return (...args: Parameters<pg.Client['query']>) => {
+        counted += 1;
+        return (target.query as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+  for (const page of pages) {
+    counted = 0;
+    await client.query('BEGIN');
+    await applyEvents(projector, counting, page, { bulk: false });
+    await client.query('COMMIT');
+    statements.push(counted);
+  }
+  const rows = await contents(client, projector);
+  await client.query('SET search_path TO DEFAULT');
+  return { rows, statements };
+}
+
+describe('projectors following the log live', () => {
+  let database: TestDatabase;
+  let client: pg.Client;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database.url, [platformMigrations, readModelMigrations]);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+
+  const withTables = allProjectors.filter((projector) => projector.schema);
+
+  it.each(withTables.map((projector) => [projector.name, projector] as const))(
+    '%s applies a page of hundreds of events in a handful of statements, to the rows one event at a time gives',
+    async (_name, projector) => {
+      const log = sampleLog(60);
+      const oneByOne = await project(
+        client,
+        projector,
+        log.map((event) => [event]),
+      );
+      const inPages = await project(client, projector, [log.slice(0, 200), log.slice(200)]);
+
+      expect(log.length).toBeGreaterThan(300);
+      expect(inPages.rows).toEqual(oneByOne.rows);
+      expect(Math.max(...inPages.statements)).toBeLessThanOrEqual(8);
+    },
+  );
+});
