@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import type { GlobalPosition } from '@wagers/contracts/position';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 import { userEventSchemas } from '@wagers/contracts/events/user';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { emailReservationByDigest } from '@wagers/domain/users/email-reservation';
@@ -8,6 +9,7 @@ import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError } from '@wagers/platform/errors';
 import { destroyDataKeys } from '@wagers/platform/event-store/personal-data';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { readLivePositions } from '@wagers/platform/projections/checkpoints';
 import {
   emailDigestSql,
   emailSubject,
@@ -36,7 +38,25 @@ async function sweepAccountRows(pool: Pool, userId: string, digest: string): Pro
   );
 }
 
-/** Pending bets the person is a side of, from the bets read model. */
+const CATCH_UP_MS = 10_000;
+
+/**
+ * Waits until the bets read model holds every event up to the deletion, so no bet proposed
+ * before it is missed. Past the wait it throws, and the event is tried again on a later page.
+ */
+async function betsReadModelPast(pool: Pool, position: GlobalPosition): Promise<void> {
+  const deadline = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const live = (await readLivePositions(pool)).get('bets');
+    if (live && comparePositions(live, position) >= 0) return;
+    if (Date.now() > deadline) {
+      throw new Error('The bets read model has not reached the account deletion yet');
+    }
+    await sleep(50);
+  }
+}
+
+/** Pending bets the person is a side of, from the bets read model once it has the deletion. */
 async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
     `SELECT id FROM rm_bets WHERE status = 'pending' AND (creator_id = $1 OR opponent_id = $1)`,
@@ -69,6 +89,7 @@ export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
         asThePerson,
       );
       last = released.position ?? last;
+      await betsReadModelPast(pool, event.position);
       for (const betId of await openBetsOf(pool, userId)) {
         try {
           const left = await handle(
