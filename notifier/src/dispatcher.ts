@@ -9,6 +9,8 @@ import { inviteJobOptions, type NotificationJob } from './jobs.ts';
 
 /** Its row in projection_checkpoints. Not in the projection service's list, so no rebuild resets it. */
 export const DISPATCHER_NAME = 'notifier-dispatcher';
+/** The events it puts jobs on the queue for. */
+export const INVITE_DISPATCH_TYPES: ReadonlySet<string> = new Set(['InviteSent', 'InviteResent']);
 
 /**
  * Follows the log and puts one job per InviteSent / InviteResent on the queue, the event id as
@@ -22,6 +24,7 @@ export function inviteDispatcher(queue: Queue<NotificationJob>): Projector {
     name: DISPATCHER_NAME,
     version: 1,
     tables: [],
+    eventTypes: INVITE_DISPATCH_TYPES,
     async apply(_client, event) {
       if (event.type !== 'InviteSent' && event.type !== 'InviteResent') return;
       const { code } = inviteEventSchemas[event.type].parse(event.data);

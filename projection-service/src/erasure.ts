@@ -20,6 +20,9 @@ const deletedAddresses = (events: RecordedEvent[]) =>
 export function withAddressErasure(projector: Projector, erase: EraseAddress): Projector {
   return {
     ...projector,
+    ...(projector.eventTypes && {
+      eventTypes: new Set([...projector.eventTypes, 'AccountDeleted']),
+    }),
     async applyPage(client, events, context) {
       if (projector.applyPage) await projector.applyPage(client, events, context);
       else for (const event of events) await projector.apply?.(client, event);

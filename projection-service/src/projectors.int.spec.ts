@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { betStream } from '@wagers/contracts/events/bet';
+import { notificationKinds } from '@wagers/contracts/api/notifications';
+import { auditorStream } from '@wagers/contracts/events/auditor';
 import { friendshipStream } from '@wagers/contracts/events/friendship';
+import { notificationPreferencesStream } from '@wagers/contracts/events/notification-preferences';
+import { userStream } from '@wagers/contracts/events/user';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { applyEvents, type Projector } from '@wagers/platform/projections/projector';
@@ -10,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from '@wagers/test-support/data
 import { readModelMigrations } from './migrations.ts';
 import { allProjectors } from './projectors.ts';
 
-/** A log of bets of every kind and friendships, as the domain writes them. */
+/** A log of people, bets of every kind and friendships, as the domain writes them. */
 function sampleLog(bets: number): RecordedEvent[] {
   const log: RecordedEvent[] = [];
   const revisions = new Map<string, bigint>();
@@ -36,6 +40,22 @@ function sampleLog(bets: number): RecordedEvent[] {
     });
   };
   const people = Array.from({ length: 6 }, () => randomUUID());
+  people.forEach((userId, i) => {
+    const name = { firstName: `Person ${i}`, lastName: null };
+    add(
+      userStream(userId),
+      'UserRegistered',
+      { userId, email: `p${i}@example.com`, ...name },
+      userId,
+    );
+  });
+  add(auditorStream(people[5]!), 'AuditorRoleGranted', { userId: people[5] }, people[5]!);
+  add(
+    notificationPreferencesStream(people[0]!),
+    'EmailNotificationsChanged',
+    { userId: people[0], kind: notificationKinds[0], email: false, via: 'profile' },
+    people[0]!,
+  );
   for (let i = 0; i < bets; i++) {
     const [creator, opponent] = [people[i % 6]!, people[(i + 1 + (i % 5)) % 6]!];
     const betId = randomUUID();
@@ -185,6 +205,21 @@ describe('projectors following the log live', () => {
       expect(log.length).toBeGreaterThan(300);
       expect(inPages.rows).toEqual(oneByOne.rows);
       expect(Math.max(...inPages.statements)).toBeLessThanOrEqual(8);
+    },
+  );
+
+  const naming = withTables.filter((projector) => projector.eventTypes);
+  it.each(naming.map((projector) => [projector.name, projector] as const))(
+    '%s acts on no event outside the types it names, so a follower may pass over pages of them',
+    async (_name, projector) => {
+      const log = sampleLog(20);
+      const types = projector.eventTypes!;
+      const everything = await project(client, projector, [log]);
+      const named = await project(client, projector, [log.filter((e) => types.has(e.type))]);
+      const others = await project(client, projector, [log.filter((e) => !types.has(e.type))]);
+
+      expect(named.rows).toEqual(everything.rows);
+      expect(others.rows.flat()).toEqual([]);
     },
   );
 });

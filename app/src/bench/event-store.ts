@@ -8,7 +8,12 @@ import { createLogger } from '@wagers/platform/logger';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { ensureFollowerBuild } from '@wagers/platform/projections/builds';
 import { saveCheckpoint } from '@wagers/platform/projections/checkpoints';
+import type { Projector } from '@wagers/platform/projections/projector';
 import { runProjector } from '@wagers/platform/projections/runner';
+import { processManagers } from '@wagers/command-service/process-managers/start';
+import { DISPATCHER_NAME, INVITE_DISPATCH_TYPES } from '@wagers/notifier/dispatcher';
+import { NOTIFICATIONS_DISPATCHER_NAME } from '@wagers/notifier/notifications/dispatcher';
+import { DEADLINES_SCHEDULER_NAME } from '@wagers/notifier/reminders/scheduler';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { createTestDatabase, testServerUrl } from '@wagers/test-support/database';
 import { printTable, type Cell } from './table.ts';
@@ -123,20 +128,33 @@ async function compare(pool: Pool, m: Measurement): Promise<{ plain: number; sto
   return { plain: plain.events / plain.seconds, stored: stored.events / stored.seconds };
 }
 
-/** The app's followers: every projector and the notifier's dispatcher. */
-const APP_FOLLOWERS = [...allProjectors.map((p) => p.name), 'notifier-dispatcher'];
+/** A follower of the log as the app runs it: its name, and the event types it acts on. */
+type Follower = Pick<Projector, 'name' | 'eventTypes'>;
+
+/** Every follower the app runs: projectors, the notifier's dispatchers and scheduler, process managers. */
+function appFollowers(store: EventStore, pool: Pool): Follower[] {
+  return [
+    ...allProjectors,
+    { name: DISPATCHER_NAME, eventTypes: INVITE_DISPATCH_TYPES },
+    { name: NOTIFICATIONS_DISPATCHER_NAME },
+    { name: DEADLINES_SCHEDULER_NAME },
+    ...processManagers({ store, pool }).map((m) => ({ name: m.name, eventTypes: m.reactsTo })),
+  ];
+}
 
 /**
  * Followers as the app runs them, through the projector runner (a lock, a checkpoint and a
- * transaction per page), applying nothing: what following costs the store, not the read models.
+ * transaction per page, passing over pages of types they do not act on), applying nothing: what
+ * following costs the store, not the read models.
  */
-async function follow(store: EventStore, pool: Pool, url: string, names: string[]) {
+async function follow(store: EventStore, pool: Pool, url: string, followers: Follower[]) {
   const logger = createLogger('silent');
   const head = await store.headPosition();
-  const projectors = names.map((name) => ({
+  const projectors: Projector[] = followers.map(({ name, eventTypes }) => ({
     name: `bench-${name}`,
     version: 1,
     tables: [],
+    ...(eventTypes && { eventTypes }),
     apply: () => Promise.resolve(),
   }));
   // From the head of the log, so the earlier measurements' events are not replayed during this one.
@@ -146,12 +164,12 @@ async function follow(store: EventStore, pool: Pool, url: string, names: string[
       if (head) await saveCheckpoint(client, projector.name, 1, head, 0);
     });
   }
-  const followers = projectors.map((projector) =>
+  const running = projectors.map((projector) =>
     runProjector(projector, { store, pool, connectionString: url, logger }),
   );
-  await Promise.all(followers.map((f) => f.active));
+  await Promise.all(running.map((f) => f.active));
   return async () => {
-    await Promise.all(followers.map((f) => f.stop()));
+    await Promise.all(running.map((f) => f.stop()));
   };
 }
 
@@ -200,12 +218,12 @@ function measurements(store: EventStore, pool: Pool, url: string): Measurement[]
       plain: (w, i) => insertPlain(pool, `plain-${streamOf(w)}-${i}`, [benchEvent()]),
     });
   }
-  for (const names of [['one'], APP_FOLLOWERS]) {
+  for (const followers of [[{ name: 'one' }], appFollowers(store, pool)]) {
     list.push({
-      scenario: `append 1 event to a new stream, ${names.length} follower(s) live`,
+      scenario: `append 1 event to a new stream, ${followers.length === 1 ? '1 follower' : `all ${followers.length} of the app's followers`} live`,
       workers: 8,
-      alongside: () => follow(store, pool, url, names),
-      ...toNewStreams(`followed-${names.length}`),
+      alongside: () => follow(store, pool, url, followers),
+      ...toNewStreams(`followed-${followers.length}`),
     });
   }
   const batch = () => Array.from({ length: 100 }, benchEvent);

@@ -57,6 +57,7 @@ export function startProcessManager(
     name: manager.name,
     version: 1,
     tables: [],
+    eventTypes: manager.reactsTo,
     async apply(client, event) {
       if (!manager.reactsTo.has(event.type)) return;
       let position: GlobalPosition | null;

@@ -16,14 +16,19 @@ export const REACTION_TRIGGERS: ReadonlySet<string> = new Set([
   ...ACCOUNT_ERASURE_TRIGGERS,
 ]);
 
-/** Starts every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
-export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector[] {
-  const managers = [
+/** Every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
+export function processManagers(deps: Pick<ProcessManagerDeps, 'store' | 'pool'>) {
+  return [
     userRegistration(deps.store),
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
     accountErasure(deps.store, deps.pool),
   ];
+}
+
+/** Starts every process manager. */
+export function startProcessManagers(deps: ProcessManagerDeps): RunningProjector[] {
+  const managers = processManagers(deps);
   for (const manager of managers) {
     const missing = [...manager.reactsTo].filter((type) => !REACTION_TRIGGERS.has(type));
     if (missing.length > 0) {

@@ -148,10 +148,21 @@ describe('postgres event store under concurrent writers', () => {
     await database.drop();
   }, 60_000);
 
-  it(`stores each successful append exactly once and delivers it once, in order (${WRITERS} writers x ${APPENDS_PER_WRITER} appends)`, async () => {
-    const follower = followAll(reader, { after: await reader.headPosition() });
+  it(`stores each successful append exactly once and delivers it once, in order, to every follower (${WRITERS} writers x ${APPENDS_PER_WRITER} appends)`, async () => {
+    const head = await reader.headPosition();
+    // Followers of one store share its reads of the log's end: one with the usual pages, one
+    // with tiny pages that keeps falling behind, and one that starts from the log's first event
+    // while the others are already following.
+    const followers = [
+      followAll(reader, { after: head }),
+      followAll(reader, { after: head, batchSize: 7 }),
+    ];
     try {
-      const tallies = await runWriters(writers);
+      const writing = runWriters(writers);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const fromStart = followAll(reader, { after: null, batchSize: 300 });
+      followers.push(fromStart);
+      const tallies = await writing;
       const stored = await writerPool.query<{
         event_id: string;
         stream_id: string;
@@ -159,11 +170,16 @@ describe('postgres event store under concurrent writers', () => {
       }>(
         'SELECT event_id, stream_id, stream_revision FROM es_events ORDER BY stream_id, stream_revision',
       );
-      await follower.until(
-        () => follower.events.length >= stored.rowCount!,
-        `all ${stored.rowCount} stored events`,
-        60_000,
-      );
+      const storedSet = new Set(stored.rows.map((row) => row.event_id));
+      const ours = (follower: (typeof followers)[number]) =>
+        follower.events.filter((event) => storedSet.has(event.id));
+      for (const follower of followers) {
+        await follower.until(
+          () => ours(follower).length >= stored.rowCount!,
+          `all ${stored.rowCount} stored events`,
+          60_000,
+        );
+      }
 
       const succeeded = tallies.flatMap((t) => t.succeeded);
       const refused = tallies.flatMap((t) => t.refused);
@@ -171,22 +187,26 @@ describe('postgres event store under concurrent writers', () => {
       expect(new Set(succeeded).size).toBe(succeeded.length);
       expect(storedIds).toHaveLength(succeeded.length);
       expect(new Set(storedIds)).toEqual(new Set(succeeded));
-      const storedSet = new Set(storedIds);
       expect(refused.filter((id) => storedSet.has(id))).toEqual([]);
 
-      const delivered = follower.events;
-      expect(deliveryFaults(delivered, storedSet)).toEqual({
-        repeated: [],
-        missing: [],
-        outOfOrder: [],
-      });
-      expectRevisionOrderPerStream(delivered);
+      for (const follower of followers) {
+        const delivered = follower.events;
+        // The follower from the start also gets what earlier tests stored, before ours.
+        expect(
+          deliveryFaults(follower === fromStart ? ours(follower) : delivered, storedSet),
+        ).toEqual({
+          repeated: [],
+          missing: [],
+          outOfOrder: [],
+        });
+        expectRevisionOrderPerStream(ours(follower));
+      }
       console.info(
         `torture: ${succeeded.length} events stored, ${refused.length} appends refused, ` +
-          `${delivered.length} delivered in ${follower.pageSizes.length} pages`,
+          `delivered in ${followers.map((f) => f.pageSizes.length).join(', ')} pages`,
       );
     } finally {
-      await follower.stop();
+      await Promise.all(followers.map((follower) => follower.stop()));
     }
   }, 180_000);
 

@@ -17,6 +17,7 @@ import {
 } from './port.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAhead } from './batch-reader.ts';
+import { LogTail } from './log-tail.ts';
 import { LogProbe, LogWakeup } from './wakeup.ts';
 
 export const EVENTS_CHANNEL = 'wagers_events';
@@ -173,7 +174,12 @@ export interface PostgresEventStoreOptions {
   connectionString: string;
   /** Safety-net poll when no notification arrives, in ms. */
   pollIntervalMs?: number;
+  /** While the log keeps moving, the shortest time between two reads of its end, in ms. */
+  followIntervalMs?: number;
 }
+
+/** Newest events the store keeps in memory for its followers. */
+const TAIL_CAPACITY = 10_000;
 
 /**
  * Event store on one PostgreSQL table. The unique constraint on (stream_id, stream_revision)
@@ -187,6 +193,12 @@ export function createPostgresEventStore(
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
   // Looks at the head (below the finer horizon) for the followers that wait.
   const probe = new LogProbe(() => headPosition(), pollIntervalMs);
+  // One read of the log's end for every follower in the process (see LogTail).
+  const tail = new LogTail((after, maxCount, fine) => followPage(after, maxCount, fine), {
+    minReadIntervalMs: options.followIntervalMs ?? 5,
+    capacity: TAIL_CAPACITY,
+  });
+  let tailListening = false;
 
   async function appendOnce(
     streamId: string,
@@ -322,6 +334,11 @@ export function createPostgresEventStore(
 
   function subscribeToAll(opts: SubscribeOptions): Subscription {
     const batchSize = opts.batchSize ?? 500;
+    // The tail hears of every announcement before any follower is woken by it.
+    if (!tailListening) {
+      tailListening = true;
+      wakeup.onWake(() => tail.moved());
+    }
     let stopped = false;
     // Set by every notification; cleared before each read, so one that lands between a read
     // and the sleep after it is not lost.
@@ -343,7 +360,14 @@ export function createPostgresEventStore(
           probe.remove(waiter);
           resolve(byProbe);
         };
-        const waiter = { after, held, wake: () => finish(true) };
+        const waiter = {
+          after,
+          held,
+          wake: () => {
+            tail.moved();
+            finish(true);
+          },
+        };
         wake = () => finish(false);
         probe.add(waiter);
       });
@@ -357,7 +381,7 @@ export function createPostgresEventStore(
       while (!stopped) {
         notified = false;
         const fine = heldSince !== null && Date.now() - heldSince >= FINE_HORIZON_AFTER_MS;
-        const { events, hidden } = await followPage(after, batchSize, fine);
+        const { events, hidden } = await tail.page(after, batchSize, fine);
         if (stopped) break;
         if (events.length > 0) {
           await opts.onEvents(events);

@@ -7,6 +7,7 @@ import {
   lockBuild,
   lockBuildStatement,
   lockedBuild,
+  passCheckpoint,
   readSkips,
   saveCheckpointStatement,
   saveFailure,
@@ -29,7 +30,15 @@ export interface FollowDeps {
   pageSize: number;
   /** Events per page when following live. */
   batchSize: number;
+  /**
+   * How long the checkpoint may lag behind live pages the projector has no event type of (see
+   * `Projector.eventTypes`) before it is moved in a statement of its own.
+   */
+  passOverMs?: number;
 }
+
+/** See `FollowDeps.passOverMs`. */
+export const DEFAULT_PASS_OVER_MS = 20;
 
 export interface BuildFollower {
   /** Resolves when following ends: stopped, the build gone, or a poison event met. */
@@ -52,7 +61,10 @@ export function followBuild(
   const log = deps.logger.child({ projector: projector.name, build: start.build });
   let stopped = false;
   let subscription: Subscription | null = null;
+  /** The checkpoint as stored; `position` runs ahead of it past pages the projector passes over. */
+  let saved: GlobalPosition | null = start.position;
   let position: GlobalPosition | null = start.position;
+  let passTimer: NodeJS.Timeout | null = null;
   let building = start.status === 'building';
   let skips = new Set<string>();
 
@@ -85,7 +97,7 @@ export function followBuild(
   /** The build's row, locked; throws if the build is gone or its checkpoint moved under us. */
   function checkOwn(row: BuildRow | null): BuildRow {
     if (!row || row.status === 'retired') throw new BuildGone();
-    if (row.position !== position) throw new CheckpointMoved();
+    if (row.position !== saved) throw new CheckpointMoved();
     building = row.status === 'building';
     return row;
   }
@@ -110,7 +122,29 @@ export function followBuild(
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
-    position = last;
+    position = saved = last;
+  }
+
+  /** Whether a live page can only move the checkpoint: none of its events is of the projector's. */
+  function passesOver(events: RecordedEvent[]): boolean {
+    const types = projector.eventTypes;
+    return !building && types !== undefined && !events.some((event) => types.has(event.type));
+  }
+
+  /**
+   * Writes the checkpoint past pages passed over, in one statement outside any page transaction.
+   * Callers run it in turn with pages, never during one (the connection is the page's).
+   */
+  async function savePassed(): Promise<void> {
+    if (passTimer) clearTimeout(passTimer);
+    passTimer = null;
+    if (position === saved || position === null) return;
+    const to = position;
+    if (!(await passCheckpoint(client, projector.name, start.build, saved, to))) {
+      // Retired, dropped or moved by an operator: the runner looks at the row again.
+      throw new CheckpointMoved();
+    }
+    saved = to;
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */
@@ -171,20 +205,42 @@ export function followBuild(
     // A build with nothing new to read switches as soon as it has caught up.
     await trySwitch();
     let failure: unknown = null;
+    // Pages and the deferred checkpoint take the connection in turn.
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = turn.then(work);
+      turn = run.catch(() => undefined);
+      return run;
+    };
     const current = deps.store.subscribeToAll({
       after: position,
       batchSize: deps.batchSize,
-      onEvents: async (events) => {
-        await applyPage(events, false);
-        if (events.length < deps.batchSize) await trySwitch();
-      },
+      onEvents: (events) =>
+        inTurn(async () => {
+          if (passesOver(events)) {
+            // Moved in memory now and stored soon: many such pages cost one statement.
+            position = events.at(-1)!.position;
+            passTimer ??= setTimeout(() => {
+              inTurn(savePassed).catch((error: unknown) => {
+                failure ??= error;
+                void current.stop();
+              });
+            }, deps.passOverMs ?? DEFAULT_PASS_OVER_MS);
+            return;
+          }
+          await applyPage(events, false);
+          if (events.length < deps.batchSize) await trySwitch();
+        }),
       onCaughtUp: () => undefined,
-      onError: (error) => (failure = error),
+      onError: (error) => (failure ??= error),
     });
     subscription = current;
     if (stopped) void current.stop();
     await current.done;
     subscription = null;
+    if (passTimer) clearTimeout(passTimer);
+    passTimer = null;
+    await turn;
     if (failure) throw failure;
   }
 

@@ -145,6 +145,31 @@ export function saveCheckpointStatement(
     : update;
 }
 
+/**
+ * Moves a build's checkpoint from `from` to `to` outside a page's transaction (past events the
+ * projector does not act on), and tells readers. Returns false, moving nothing, when the build is
+ * retired or gone or its checkpoint is no longer at `from`.
+ */
+export async function passCheckpoint(
+  client: ClientBase,
+  name: string,
+  build: number,
+  from: GlobalPosition | null,
+  to: GlobalPosition,
+): Promise<boolean> {
+  const [major, minor] = parsePosition(to);
+  const result = await client.query(
+    `WITH moved AS (
+       UPDATE projection_checkpoints
+          SET position = $4, position_major = $5, position_minor = $6, updated_at = now()
+        WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
+        RETURNING name)
+     SELECT pg_notify($7, name) FROM moved`,
+    [name, build, from, to, major.toString(), minor.toString(), PROJECTIONS_CHANNEL],
+  );
+  return result.rowCount === 1;
+}
+
 /** Moves a build's checkpoint past a page of `applied` events (and clears an old failure). */
 export async function saveCheckpoint(
   client: ClientBase,

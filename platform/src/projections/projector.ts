@@ -29,6 +29,11 @@ export interface Projector {
   /** Raising the version builds the new version next to the live one, then switches reads to it. */
   version: number;
   tables: string[];
+  /**
+   * The event types `applyPage`/`apply` act on, when the projector knows them: a live page with
+   * none of them only moves the checkpoint, and lazily (see build-follower.ts). Absent: every type.
+   */
+  eventTypes?: ReadonlySet<string>;
   /** Absent for a follower of the log with no tables of its own (one build, never rebuilt). */
   schema?: ProjectorSchema;
   /** One page of events in log order, in a handful of statements. */

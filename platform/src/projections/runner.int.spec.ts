@@ -107,6 +107,43 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('passes over live pages of types a projector does not name: its checkpoint still reaches them, and an operator moving it is seen', async () => {
+    const counting = countingProjector('picky');
+    const picky: Projector = {
+      ...counting,
+      eventTypes: new Set(['Counted']),
+      apply: (client, event) =>
+        event.type === 'Counted' ? counting.apply!(client, event) : Promise.resolve(),
+    };
+    const runner = start(picky);
+    await runner.active;
+    // A build applies every page until it has caught up and serves reads.
+    while (!(await readLiveBuild(pool, 'picky'))) await new Promise((r) => setTimeout(r, 20));
+    const applied = (await readLiveBuild(pool, 'picky'))!.events;
+    const others = await append('s-p', 'Unnamed', 4);
+    // Readers waiting on the projector are not kept waiting for events it has nothing to do with.
+    await expect(watcher.waitFor(['picky'], others.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(picky, 's-p')).toBe(0);
+    expect(await readLiveBuild(pool, 'picky')).toMatchObject({ events: applied });
+
+    const counted = await append('s-p', 'Counted', 2);
+    await append('s-p', 'Unnamed', 1);
+    await expect(watcher.waitFor(['picky'], counted.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(picky, 's-p')).toBe(2);
+
+    // Sent back to the start while it passes over pages: it follows from there.
+    await pool.query(
+      `UPDATE projection_checkpoints SET position = NULL, position_major = 0, position_minor = 0
+        WHERE name = 'picky'`,
+    );
+    const last = await append('s-p', 'Unnamed', 1);
+    await expect(watcher.waitFor(['picky'], last.position, 15_000)).resolves.toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its two events counted again from the start (the rows were left as they were), not lost.
+    expect(await countOf(picky, 's-p')).toBe(4);
+    await runner.stop();
+  });
+
   it('runs one active copy of a build: a second waits and takes over when the first stops', async () => {
     const single = countingProjector('single');
     const first = start(single, { standbyRetryMs: 50 });

@@ -6,6 +6,10 @@ import { auditSchema } from './audit.schema.ts';
 export const auditProjector: Projector = {
   name: 'audit',
   version: 1,
+  eventTypes: new Set([
+    ...Object.keys(auditorEventSchemas),
+    ...Object.keys(auditTrailEventSchemas),
+  ]),
   schema: auditSchema,
   tables: ['rm_auditors', 'rm_audit_trail'],
   async apply(client, event) {

@@ -92,6 +92,7 @@ function evolveRequests(rows: Map<string, RequestRow>, fact: Fact<FriendshipEven
 export const friendsProjector: Projector = {
   name: 'friends',
   version: 1,
+  eventTypes: new Set(Object.keys(friendshipEventSchemas)),
   tables: ['rm_friendships', 'rm_friend_requests'],
   schema: friendsSchema,
   async applyPage(client, events) {

@@ -79,6 +79,7 @@ export function evolveInvite(
 export const invitesProjector: Projector = {
   name: 'invites',
   version: 1,
+  eventTypes: new Set(Object.keys(inviteEventSchemas)),
   tables: ['rm_invites'],
   schema: invitesSchema,
   async applyPage(client, events) {

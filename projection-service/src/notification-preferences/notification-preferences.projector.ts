@@ -9,6 +9,7 @@ import { notificationPreferencesSchema } from './notification-preferences.schema
 export const notificationPreferencesProjector: Projector = {
   name: 'notification-preferences',
   version: 2,
+  eventTypes: new Set(Object.keys(notificationPreferenceEventSchemas)),
   schema: notificationPreferencesSchema,
   tables: ['rm_notification_preferences'],
   async apply(client, event) {

@@ -81,6 +81,7 @@ function changeOf(event: UserEvent, occurredAt: string): Partial<UserRow> {
 export const usersProjector: Projector = {
   name: 'users',
   version: 2,
+  eventTypes: new Set(Object.keys(userEventSchemas)),
   tables: ['rm_users'],
   schema: usersSchema,
   async applyPage(client, events) {
