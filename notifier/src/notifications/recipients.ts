@@ -33,9 +33,15 @@ const BET_KINDS: Partial<Record<string, NotificationKind>> = {
 export const concernsBoth = (kind: NotificationKind) =>
   kind === 'reports_disagree' || kind === 'bet_completed';
 
+/** The event types that may concern someone. */
+export const NOTIFIABLE_TYPES: ReadonlySet<string> = new Set([
+  ...Object.keys(BET_KINDS),
+  'InviteAccepted',
+  'FriendRequestSent',
+]);
+
 /** Whether an event may concern someone (so the bet's parties are worth reading). */
-export const isNotifiable = (event: RecordedEvent) =>
-  event.type in BET_KINDS || event.type === 'InviteAccepted' || event.type === 'FriendRequestSent';
+export const isNotifiable = (event: RecordedEvent) => NOTIFIABLE_TYPES.has(event.type);
 
 /**
  * Who is told about an event, and as what kind: the other side of whoever acted, or both sides

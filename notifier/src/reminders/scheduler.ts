@@ -4,6 +4,8 @@ import {
   deadlinesOf,
   initialDeadlineState,
 } from '@wagers/domain/bets/deadlines';
+import { betStreamEventSchemas } from '@wagers/contracts/events/bet';
+import { withPageStreams } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
 import type { Runtime } from '@wagers/platform/runtime';
@@ -57,9 +59,12 @@ export function deadlinesScheduler(
     name: DEADLINES_SCHEDULER_NAME,
     version: 1,
     tables: [],
-    async apply(_client, event) {
-      if (!isBetEvent(event)) return;
-      await reconcileBet(queue, store, runtime, event.streamId.slice('bet-'.length));
+    eventTypes: new Set(Object.keys(betStreamEventSchemas)),
+    // Each bet of the page once, as of the page's end; one born in the page is not read again.
+    async applyPage(_client, events) {
+      const streams = withPageStreams(store, events);
+      const bets = new Set(events.filter(isBetEvent).map((e) => e.streamId.slice('bet-'.length)));
+      for (const betId of bets) await reconcileBet(queue, streams, runtime, betId);
     },
   };
 }

@@ -12,7 +12,7 @@ import { comparePositions, type GlobalPosition } from '@wagers/contracts/positio
 export class LogWakeup {
   private client: pg.Client | null = null;
   private backendPid: number | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(payload: string | null) => void>();
   private connecting: Promise<void> | null = null;
   private closed = false;
   private notifying: Promise<void> | null = null;
@@ -23,7 +23,8 @@ export class LogWakeup {
     private readonly channel: string,
   ) {}
 
-  onWake(listener: () => void): () => void {
+  /** `listener` gets a notification's payload; null for an announcement here or a reconnection. */
+  onWake(listener: (payload: string | null) => void): () => void {
     this.listeners.add(listener);
     void this.ready().catch(() => undefined);
     return () => this.listeners.delete(listener);
@@ -69,15 +70,15 @@ export class LogWakeup {
     }
   }
 
-  private wakeAll(): void {
-    for (const listener of this.listeners) listener();
+  private wakeAll(payload: string | null = null): void {
+    for (const listener of this.listeners) listener(payload);
   }
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
       // Our own NOTIFY: the listeners here were woken when it was announced.
-      if (message.processId !== this.backendPid) this.wakeAll();
+      if (message.processId !== this.backendPid) this.wakeAll(message.payload ?? null);
     });
     client.on('error', () => {
       if (this.client === client) {

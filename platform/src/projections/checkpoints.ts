@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { ClientBase, Pool } from 'pg';
-import { parsePosition, type GlobalPosition } from '@wagers/contracts/position';
+import { isGlobalPosition, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
 
 export type BuildStatus = 'live' | 'building' | 'retired';
@@ -122,6 +122,27 @@ export function lockedBuild(result: { rows: unknown[] }): BuildRow | null {
 }
 
 /**
+ * What a checkpoint's move tells readers: the projector's name, its build's status and the new
+ * position, so a reader waiting for a live build learns where it is without a query.
+ */
+const MOVED = 'name, status, position';
+const NOTICE = `SELECT pg_notify(${pg.escapeLiteral(PROJECTIONS_CHANNEL)}, concat_ws(' ', name, status, position)) FROM moved`;
+
+export interface CheckpointNotice {
+  name: string;
+  status: BuildStatus;
+  position: GlobalPosition;
+}
+
+/** The notice of a checkpoint's move; null for any other notification on the channel. */
+export function readCheckpointNotice(payload: string | null): CheckpointNotice | null {
+  const [name, status, position, ...rest] = payload?.split(' ') ?? [];
+  if (!name || !position || rest.length > 0 || !isGlobalPosition(position)) return null;
+  if (status !== 'live' && status !== 'building' && status !== 'retired') return null;
+  return { name, status, position };
+}
+
+/**
  * `saveCheckpoint` as a statement with its values written in, for a follower to send with its
  * COMMIT in one round trip (and, for a live page, the notification to readers waiting on it:
  * pages commit without waiting for the disk flush, so holding the notification lock through the
@@ -140,9 +161,7 @@ export function saveCheckpointStatement(
            events = events + ${Math.trunc(applied)},
            error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
      WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)}`;
-  return notify
-    ? `${update}; SELECT pg_notify(${pg.escapeLiteral(PROJECTIONS_CHANNEL)}, ${pg.escapeLiteral(name)})`
-    : update;
+  return notify ? `WITH moved AS (${update} RETURNING ${MOVED}) ${NOTICE}` : update;
 }
 
 /**
@@ -163,9 +182,9 @@ export async function passCheckpoint(
        UPDATE projection_checkpoints
           SET position = $4, position_major = $5, position_minor = $6, updated_at = now()
         WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
-        RETURNING name)
-     SELECT pg_notify($7, name) FROM moved`,
-    [name, build, from, to, major.toString(), minor.toString(), PROJECTIONS_CHANNEL],
+        RETURNING ${MOVED})
+     ${NOTICE}`,
+    [name, build, from, to, major.toString(), minor.toString()],
   );
   return result.rowCount === 1;
 }

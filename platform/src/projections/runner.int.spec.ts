@@ -8,8 +8,13 @@ import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
 import { migrate, platformMigrations } from '../migrations.ts';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
-import { createBuild } from './builds.ts';
-import { readBuilds, readLiveBuild } from './checkpoints.ts';
+import { createBuild, ensureFollowerBuild } from './builds.ts';
+import {
+  readBuilds,
+  readLiveBuild,
+  rewindFollower,
+  saveCheckpointStatement,
+} from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
@@ -142,6 +147,24 @@ describe('projection runner', () => {
     // Its two events counted again from the start (the rows were left as they were), not lost.
     expect(await countOf(picky, 's-p')).toBe(4);
     await runner.stop();
+  });
+
+  it('lets readers wait on what checkpoint commits announce, and sees a follower sent back', async () => {
+    const follower = { name: 'announced', version: 1, tables: [] };
+    await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
+    const commit = (position: string) =>
+      inTransaction(pool, (client) =>
+        client.query(saveCheckpointStatement(follower.name, 1, position, 1, true)),
+      );
+    const waiting = watcher.waitFor([follower.name], '900-5', 15_000);
+    await commit('900-5');
+    await expect(waiting).resolves.toBe(true);
+
+    await inTransaction(pool, (client) => rewindFollower(client, follower.name));
+    await commit('900-2');
+    // Back at 900-2: a reader of 900-5 waits again, one of 900-2 does not.
+    await expect(watcher.waitFor([follower.name], '900-2', 15_000)).resolves.toBe(true);
+    await expect(watcher.waitFor([follower.name], '900-5', 200)).resolves.toBe(false);
   });
 
   it('runs one active copy of a build: a second waits and takes over when the first stops', async () => {

@@ -1,26 +1,38 @@
 import type { Pool } from 'pg';
-import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import { comparePositions, maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import { LogWakeup } from '../event-store/wakeup.ts';
-import { readLivePositions } from './checkpoints.ts';
+import { readCheckpointNotice, readLivePositions } from './checkpoints.ts';
+import { compareParsed, parsed, PositionQueue, type ParsedPosition } from './position-queue.ts';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
 
 interface Waiter {
   names: string[];
-  position: GlobalPosition;
+  at: ParsedPosition;
+  /** Set once resolved (reached, timed out or closed); it may still sit in a queue. */
+  done: boolean;
   resolve: (reached: boolean) => void;
 }
 
 /**
  * Read-your-writes: lets a query wait until the projectors it reads have passed a position.
  * Follows each projector's live build (the one reads see), including across a switch. Woken by
- * the notification every checkpoint commit and every switch sends, never by polling.
+ * the notification every checkpoint commit and every switch sends, never by polling: a live
+ * build's checkpoint move says where it got to, and anything else (a switch, a rewind, a
+ * reconnection) has the positions read again.
  */
 export class ProjectionWatcher {
   private readonly wakeup: LogWakeup;
   private readonly positions = new Map<string, GlobalPosition | null>();
   /** When (performance.now()) each checkpoint's current position reached this process. */
   private readonly learnedAt = new Map<string, number>();
-  private readonly waiters = new Set<Waiter>();
+  /** Waiters in the queue of the first projector they wait for that has not reached them yet. */
+  private readonly queues = new Map<string, PositionQueue<Waiter>>();
+  private timedOut = 0;
+  /** Projectors whose live position may have gone back (a switch, a rewind): read as stored. */
+  private readonly reset = new Set<string>();
+  /** Checkpoint notices counted, and when (by that count) each projector's last one came. */
+  private notices = 0;
+  private readonly noticedAt = new Map<string, number>();
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
 
@@ -32,7 +44,16 @@ export class ProjectionWatcher {
   }
 
   async start(): Promise<void> {
-    this.wakeup.onWake(() => void this.refresh());
+    this.wakeup.onWake((payload) => {
+      const notice = readCheckpointNotice(payload);
+      if (!notice) {
+        // A build created, switched or retired, or a follower sent back: payload is its name.
+        if (payload) this.reset.add(payload);
+        return void this.refresh();
+      }
+      // A building build's move is not what reads see; a retired one's cannot happen.
+      if (notice.status === 'live') this.learn(notice.name, notice.position);
+    });
     await this.wakeup.ready();
     await this.refresh();
   }
@@ -52,22 +73,64 @@ export class ProjectionWatcher {
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
+        const from = this.notices;
+        const reset = new Set(this.reset);
+        this.reset.clear();
         const live = await readLivePositions(this.pool).catch(() => null);
+        // Not read: the next notification reads again, and still resets these.
+        if (!live) for (const name of reset) this.reset.add(name);
         const now = performance.now();
-        for (const [name, position] of live ?? []) {
-          if (this.positions.get(name) === position) continue;
+        for (const [name, stored] of live ?? []) {
+          const known = this.positions.get(name) ?? null;
+          // Live positions only move on, but for a reset: a notice since this read began is
+          // newer than what it read, or as new.
+          const fresh = (this.noticedAt.get(name) ?? -1) >= from;
+          const position = reset.has(name) && !fresh ? stored : maxPosition(known, stored);
+          if (known === position) continue;
           this.positions.set(name, position);
           this.learnedAt.set(name, now);
-        }
-        for (const waiter of this.waiters) {
-          if (this.reached(waiter.names, waiter.position)) {
-            this.waiters.delete(waiter);
-            waiter.resolve(true);
-          }
+          this.wakeWaiters(name);
         }
       } while (this.refreshAgain);
     })().finally(() => (this.refreshing = null));
     return this.refreshing;
+  }
+
+  /** A live build's checkpoint moved to `position`, as its commit announced. */
+  private learn(name: string, position: GlobalPosition): void {
+    this.noticedAt.set(name, this.notices++);
+    const known = this.positions.get(name);
+    // Announcements arrive in commit order; a read of the positions may have overtaken this one.
+    if (known != null && comparePositions(known, position) >= 0) return;
+    this.positions.set(name, position);
+    this.learnedAt.set(name, performance.now());
+    this.wakeWaiters(name);
+  }
+
+  /** Has `name` reached `at`? */
+  private reachedOne(name: string, at: ParsedPosition): boolean {
+    const position = this.positions.get(name);
+    return position != null && compareParsed(parsed(position), at) >= 0;
+  }
+
+  /** Queues the waiter on the first projector it waits for that is short of it; false if none is. */
+  private enqueue(waiter: Waiter): boolean {
+    const name = waiter.names.find((n) => !this.reachedOne(n, waiter.at));
+    if (name === undefined) return false;
+    let queue = this.queues.get(name);
+    if (!queue) this.queues.set(name, (queue = new PositionQueue<Waiter>()));
+    queue.push(waiter);
+    return true;
+  }
+
+  /** `name` moved: its waiters now reached wait on their next projector, or are done. */
+  private wakeWaiters(name: string): void {
+    const position = this.positions.get(name);
+    const queue = this.queues.get(name);
+    if (position == null || !queue) return;
+    for (const waiter of queue.takeUpTo(parsed(position))) {
+      if (!waiter.done && !this.enqueue(waiter)) waiter.resolve(true);
+    }
   }
 
   /**
@@ -83,27 +146,33 @@ export class ProjectionWatcher {
 
   /** Resolves true once every named projector has reached `position`, false after `timeoutMs`. */
   waitFor(names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    if (this.reached(names, position)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const waiter: Waiter = {
         names,
-        position,
+        at: parsed(position),
+        done: false,
         resolve: (reached) => {
+          if (waiter.done) return;
+          waiter.done = true;
           clearTimeout(timer);
           resolve(reached);
         },
       };
+      if (!this.enqueue(waiter)) return resolve(true);
+      // A waiter that times out stays in its queue, done, until a position passes it or many
+      // more have timed out.
       const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        resolve(false);
+        waiter.resolve(false);
+        if (++this.timedOut < 1000) return;
+        this.timedOut = 0;
+        for (const queue of this.queues.values()) queue.retain((w) => !w.done);
       }, timeoutMs);
-      this.waiters.add(waiter);
     });
   }
 
   async close(): Promise<void> {
-    for (const waiter of this.waiters) waiter.resolve(false);
-    this.waiters.clear();
+    for (const queue of this.queues.values())
+      for (const waiter of queue.drain()) waiter.resolve(false);
     await this.wakeup.close();
   }
 }
