@@ -217,6 +217,19 @@ export class SessionCache {
     return this.notifications.add(sessionChange(change, this.origin));
   }
 
+  /**
+   * The payloads announcing `changes` made by this process, for a statement that makes them to
+   * send itself with `pg_notify` (so they are announced by its commit, in one round trip).
+   */
+  payloads(changes: SessionChange[]): string[] {
+    const lines = changes.map((change) => sessionChange(change, this.origin));
+    const payloads: string[] = [];
+    for (let i = 0; i < lines.length; i += CHANGES_PER_NOTIFY) {
+      payloads.push(lines.slice(i, i + CHANGES_PER_NOTIFY).join(','));
+    }
+    return payloads;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.notifications.drain().catch(() => undefined);

@@ -38,7 +38,16 @@ export class SessionStore {
     private readonly options: SessionOptions,
   ) {
     this.cache = options.connectionString ? new SessionCache(pool, options.connectionString) : null;
-    this.moves = new Batches((moves) => moveSessions(pool, moves), 200);
+    // Each batch is announced by its own statement's commit.
+    this.moves = new Batches(
+      (moves) =>
+        moveSessions(
+          pool,
+          moves,
+          this.cache?.payloads(moves.map(({ tokenHash }) => ({ tokenHash }))) ?? [],
+        ),
+      200,
+    );
   }
 
   /** Starts listening for changes; until then (and whenever the listener is down) nothing is kept. */
@@ -142,7 +151,6 @@ export class SessionStore {
     if (!tokenHash || !position) return;
     await this.moves.add({ tokenHash, position, reaction });
     this.cache?.advanced(tokenHash, position, reaction);
-    await this.cache?.announce({ tokenHash });
   }
 
   async destroy(token: string | null, res: Response): Promise<void> {
@@ -212,7 +220,12 @@ interface SessionMove {
  * Moves each named session forward to the highest position given for it, and its reaction
  * position to the highest of those a process manager may react to, in one statement.
  */
-async function moveSessions(pool: Pool, moves: SessionMove[]): Promise<void> {
+/** Moves sessions forward, and by the same statement sends `announcements` on SESSIONS_CHANNEL. */
+async function moveSessions(
+  pool: Pool,
+  moves: SessionMove[],
+  announcements: string[],
+): Promise<void> {
   const furthest = new Map<string, { position: GlobalPosition; reaction: GlobalPosition | null }>();
   for (const move of moves) {
     const seen = furthest.get(move.tokenHash);
@@ -236,13 +249,16 @@ async function moveSessions(pool: Pool, moves: SessionMove[]): Promise<void> {
   });
   const column = <Key extends keyof (typeof rows)[number]>(key: Key) => rows.map((row) => row[key]);
   await pool.query(
-    `UPDATE sessions s
-        SET ${forward('position', 'm.position', 'm.major', 'm.minor')},
-            ${forward('reaction', 'm.reaction', 'm.reaction_major', 'm.reaction_minor')}
-       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[],
-                   $5::text[], $6::numeric[], $7::numeric[])
-            AS m (token_hash, position, major, minor, reaction, reaction_major, reaction_minor)
-      WHERE s.token_hash = m.token_hash`,
+    `WITH moved AS (
+       UPDATE sessions s
+          SET ${forward('position', 'm.position', 'm.major', 'm.minor')},
+              ${forward('reaction', 'm.reaction', 'm.reaction_major', 'm.reaction_minor')}
+         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[],
+                     $5::text[], $6::numeric[], $7::numeric[])
+              AS m (token_hash, position, major, minor, reaction, reaction_major, reaction_minor)
+        WHERE s.token_hash = m.token_hash
+       RETURNING 1)
+     SELECT pg_notify($8, p) FROM unnest($9::text[]) AS p WHERE EXISTS (SELECT 1 FROM moved)`,
     [
       column('tokenHash'),
       column('position'),
@@ -251,6 +267,8 @@ async function moveSessions(pool: Pool, moves: SessionMove[]): Promise<void> {
       column('reaction'),
       column('reactionMajor'),
       column('reactionMinor'),
+      SESSIONS_CHANNEL,
+      announcements,
     ],
   );
 }

@@ -1,13 +1,19 @@
 import pg from 'pg';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 
+/** A NOTIFY payload may hold up to 8000 bytes; announcements are packed below that. */
+const PAYLOAD_BYTES = 7000;
+
 /**
  * One LISTEN connection shared by every follower in the process. If it drops it reconnects;
  * followers also poll slowly, so a notification lost in between only delays them.
  *
- * Writers in the process `announce()` their commits: followers here are woken at once, in memory,
- * and other processes by a NOTIFY sent on this same connection. NOTIFYs are coalesced, one in
- * flight at a time, so a burst of appends costs one or two round trips, not one per append.
+ * Writers in the process `announce()` their commits: listeners here are woken at once, in memory,
+ * and other processes by a NOTIFY sent on this same connection after the commit (a transaction
+ * that notifies holds a global lock through its commit's disk flush, so commits that notify
+ * would go one at a time). NOTIFYs are coalesced, one in flight at a time, so a burst of commits
+ * costs one or two round trips, not one each; announcements with a payload (lines of text) are
+ * packed into as few notifications as fit, and each line reaches listeners elsewhere on its own.
  */
 export class LogWakeup {
   private client: pg.Client | null = null;
@@ -16,7 +22,8 @@ export class LogWakeup {
   private connecting: Promise<void> | null = null;
   private closed = false;
   private notifying: Promise<void> | null = null;
-  private notifyAgain = false;
+  /** Payloads announced and not yet sent; '' stands for a bare announcement. */
+  private unsent = new Set<string>();
 
   constructor(
     private readonly connectionString: string,
@@ -39,34 +46,31 @@ export class LogWakeup {
     return this.connecting;
   }
 
-  /** Says that something was committed: wakes this process's followers and, soon, everyone's. */
-  announce(): void {
-    this.wakeAll();
-    this.notifySoon();
-  }
-
-  private notifySoon(): void {
+  /**
+   * Says that something was committed: wakes this process's listeners and, soon, everyone's.
+   * `payload` (one line) says what, to listeners that read it.
+   */
+  announce(payload?: string): void {
+    this.wakeAll(payload ?? null);
     if (this.closed) return;
-    if (this.notifying) {
-      // The NOTIFY in flight may have left before this commit: send one more after it.
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifying = this.notify().finally(() => {
-      this.notifying = null;
-      if (this.notifyAgain) {
-        this.notifyAgain = false;
-        this.notifySoon();
-      }
-    });
+    this.unsent.add(payload ?? '');
+    // A NOTIFY in flight may have left before this commit: the next one carries it.
+    this.notifying ??= this.notify().finally(() => (this.notifying = null));
   }
 
   private async notify(): Promise<void> {
-    try {
-      await this.ready();
-      await this.client?.query('SELECT pg_notify($1, $2)', [this.channel, '']);
-    } catch {
-      // Followers elsewhere find the events by their safety-net poll.
+    while (this.unsent.size > 0 && !this.closed) {
+      const lines = [...this.unsent];
+      this.unsent = new Set();
+      try {
+        await this.ready();
+        await this.client?.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [
+          this.channel,
+          pack(lines),
+        ]);
+      } catch {
+        // Listeners elsewhere find out by their safety nets (a slow poll, a read on timeout).
+      }
     }
   }
 
@@ -78,7 +82,8 @@ export class LogWakeup {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
       // Our own NOTIFY: the listeners here were woken when it was announced.
-      if (message.processId !== this.backendPid) this.wakeAll(message.payload ?? null);
+      if (message.processId === this.backendPid) return;
+      for (const line of (message.payload ?? '').split('\n')) this.wakeAll(line || null);
     });
     client.on('error', () => {
       if (this.client === client) {
@@ -104,6 +109,7 @@ export class LogWakeup {
 
   async close(): Promise<void> {
     while (this.notifying) await this.notifying;
+    shared.forEach((entry, key) => entry.wakeup === this && shared.delete(key));
     this.closed = true;
     const client = this.client;
     this.client = null;
@@ -205,4 +211,43 @@ export class LogProbe {
       this.schedule();
     }
   }
+}
+
+/** Lines packed into payloads of at most PAYLOAD_BYTES, a line break between two lines. */
+function pack(lines: string[]): string[] {
+  const payloads: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    if (current && Buffer.byteLength(current) + 1 + Buffer.byteLength(line) > PAYLOAD_BYTES) {
+      payloads.push(current);
+      current = line;
+    } else current = current ? `${current}\n${line}` : line;
+  }
+  payloads.push(current);
+  return payloads;
+}
+
+const shared = new Map<string, { wakeup: LogWakeup; users: number }>();
+
+/**
+ * The process's one LogWakeup for a channel of a database, so what a part of the process
+ * announces reaches the others in memory. Give it back with `releaseWakeup`; the last user
+ * closes it.
+ */
+export function sharedWakeup(connectionString: string, channel: string): LogWakeup {
+  const key = `${channel} ${connectionString}`;
+  const entry = shared.get(key) ?? { wakeup: new LogWakeup(connectionString, channel), users: 0 };
+  entry.users += 1;
+  shared.set(key, entry);
+  return entry.wakeup;
+}
+
+export async function releaseWakeup(wakeup: LogWakeup): Promise<void> {
+  for (const [key, entry] of shared) {
+    if (entry.wakeup !== wakeup) continue;
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.delete(key);
+  }
+  await wakeup.close();
 }

@@ -3,7 +3,9 @@ import type { GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
 import { finishBulkLoad, switchBuild } from './builds.ts';
+import type { LogWakeup } from '../event-store/wakeup.ts';
 import {
+  checkpointNotice,
   lockBuild,
   lockBuildStatement,
   lockedBuild,
@@ -12,6 +14,7 @@ import {
   saveCheckpointStatement,
   saveFailure,
   type BuildRow,
+  type BuildStatus,
 } from './checkpoints.ts';
 import { applyEvents, type Projector } from './projector.ts';
 
@@ -30,6 +33,8 @@ export interface FollowDeps {
   pageSize: number;
   /** Events per page when following live. */
   batchSize: number;
+  /** Where committed checkpoint moves are announced (PROJECTIONS_CHANNEL). */
+  notices: LogWakeup;
   /**
    * How long the checkpoint may lag behind live pages the projector has no event type of (see
    * `Projector.eventTypes`) before it is moved in a statement of its own.
@@ -116,13 +121,14 @@ export function followBuild(
       const kept = skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
       await applyEvents(projector, client, kept, { bulk });
       await client.query(
-        `${saveCheckpointStatement(projector.name, start.build, last, kept.length, !bulk)}; COMMIT`,
+        `${saveCheckpointStatement(projector.name, start.build, last, kept.length)}; COMMIT`,
       );
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
     position = saved = last;
+    if (!bulk) announce(building ? 'building' : 'live', last);
   }
 
   /** Whether a live page can only move the checkpoint: none of its events is of the projector's. */
@@ -140,11 +146,16 @@ export function followBuild(
     passTimer = null;
     if (position === saved || position === null) return;
     const to = position;
-    if (!(await passCheckpoint(client, projector.name, start.build, saved, to))) {
-      // Retired, dropped or moved by an operator: the runner looks at the row again.
-      throw new CheckpointMoved();
-    }
+    const status = await passCheckpoint(client, projector.name, start.build, saved, to);
+    // Retired, dropped or moved by an operator: the runner looks at the row again.
+    if (!status) throw new CheckpointMoved();
     saved = to;
+    announce(status, to);
+  }
+
+  /** Tells readers in every process where a committed checkpoint now is. */
+  function announce(status: BuildStatus, at: GlobalPosition): void {
+    deps.notices.announce(checkpointNotice({ name: projector.name, status, position: at }));
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */

@@ -122,16 +122,18 @@ export function lockedBuild(result: { rows: unknown[] }): BuildRow | null {
 }
 
 /**
- * What a checkpoint's move tells readers: the projector's name, its build's status and the new
- * position, so a reader waiting for a live build learns where it is without a query.
+ * What a live page's commit tells readers, once committed (see LogWakeup): the projector's name,
+ * its build's status and the new position, so a reader waiting for a live build learns where it
+ * is without a query.
  */
-const MOVED = 'name, status, position';
-const NOTICE = `SELECT pg_notify(${pg.escapeLiteral(PROJECTIONS_CHANNEL)}, concat_ws(' ', name, status, position)) FROM moved`;
-
 export interface CheckpointNotice {
   name: string;
   status: BuildStatus;
   position: GlobalPosition;
+}
+
+export function checkpointNotice({ name, status, position }: CheckpointNotice): string {
+  return `${name} ${status} ${position}`;
 }
 
 /** The notice of a checkpoint's move; null for any other notification on the channel. */
@@ -144,16 +146,13 @@ export function readCheckpointNotice(payload: string | null): CheckpointNotice |
 
 /**
  * `saveCheckpoint` as a statement with its values written in, for a follower to send with its
- * COMMIT in one round trip (and, for a live page, the notification to readers waiting on it:
- * pages commit without waiting for the disk flush, so holding the notification lock through the
- * commit costs little).
+ * COMMIT in one round trip.
  */
 export function saveCheckpointStatement(
   name: string,
   build: number,
   position: GlobalPosition,
   applied: number,
-  notify: boolean,
 ): string {
   const [major, minor] = parsePosition(position);
   const update = `UPDATE projection_checkpoints
@@ -161,13 +160,13 @@ export function saveCheckpointStatement(
            events = events + ${Math.trunc(applied)},
            error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
      WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)}`;
-  return notify ? `WITH moved AS (${update} RETURNING ${MOVED}) ${NOTICE}` : update;
+  return update;
 }
 
 /**
  * Moves a build's checkpoint from `from` to `to` outside a page's transaction (past events the
- * projector does not act on), and tells readers. Returns false, moving nothing, when the build is
- * retired or gone or its checkpoint is no longer at `from`.
+ * projector does not act on). Returns the build's status, or null, moving nothing, when the build
+ * is retired or gone or its checkpoint is no longer at `from`.
  */
 export async function passCheckpoint(
   client: ClientBase,
@@ -175,18 +174,16 @@ export async function passCheckpoint(
   build: number,
   from: GlobalPosition | null,
   to: GlobalPosition,
-): Promise<boolean> {
+): Promise<BuildStatus | null> {
   const [major, minor] = parsePosition(to);
-  const result = await client.query(
-    `WITH moved AS (
-       UPDATE projection_checkpoints
-          SET position = $4, position_major = $5, position_minor = $6, updated_at = now()
-        WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
-        RETURNING ${MOVED})
-     ${NOTICE}`,
+  const result = await client.query<{ status: BuildStatus }>(
+    `UPDATE projection_checkpoints
+        SET position = $4, position_major = $5, position_minor = $6, updated_at = now()
+      WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
+      RETURNING status`,
     [name, build, from, to, major.toString(), minor.toString()],
   );
-  return result.rowCount === 1;
+  return result.rows[0]?.status ?? null;
 }
 
 /** Moves a build's checkpoint past a page of `applied` events (and clears an old failure). */

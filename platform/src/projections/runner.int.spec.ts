@@ -10,12 +10,14 @@ import { migrate, platformMigrations } from '../migrations.ts';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { createBuild, ensureFollowerBuild } from './builds.ts';
 import {
+  checkpointNotice,
   readBuilds,
   readLiveBuild,
   rewindFollower,
   saveCheckpointStatement,
 } from './checkpoints.ts';
-import type { Projector } from './projector.ts';
+import { PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
+import { LogWakeup } from '../event-store/wakeup.ts';
 import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
 
@@ -152,19 +154,37 @@ describe('projection runner', () => {
   it('lets readers wait on what checkpoint commits announce, and sees a follower sent back', async () => {
     const follower = { name: 'announced', version: 1, tables: [] };
     await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
-    const commit = (position: string) =>
-      inTransaction(pool, (client) =>
-        client.query(saveCheckpointStatement(follower.name, 1, position, 1, true)),
+    // Another process commits pages and announces them over the database.
+    const elsewhere = new LogWakeup(db.url, PROJECTIONS_CHANNEL);
+    const commit = async (position: string) => {
+      await inTransaction(pool, (client) =>
+        client.query(saveCheckpointStatement(follower.name, 1, position, 1)),
       );
-    const waiting = watcher.waitFor([follower.name], '900-5', 15_000);
-    await commit('900-5');
-    await expect(waiting).resolves.toBe(true);
+      elsewhere.announce(checkpointNotice({ name: follower.name, status: 'live', position }));
+    };
+    try {
+      const waiting = watcher.waitFor([follower.name], '900-5', 15_000);
+      await commit('900-5');
+      await expect(waiting).resolves.toBe(true);
 
-    await inTransaction(pool, (client) => rewindFollower(client, follower.name));
-    await commit('900-2');
-    // Back at 900-2: a reader of 900-5 waits again, one of 900-2 does not.
-    await expect(watcher.waitFor([follower.name], '900-2', 15_000)).resolves.toBe(true);
-    await expect(watcher.waitFor([follower.name], '900-5', 200)).resolves.toBe(false);
+      await inTransaction(pool, (client) => rewindFollower(client, follower.name));
+      await commit('900-2');
+      // Back at 900-2: a reader of 900-5 waits again, one of 900-2 does not.
+      await expect(watcher.waitFor([follower.name], '900-2', 15_000)).resolves.toBe(true);
+      await expect(watcher.waitFor([follower.name], '900-5', 200)).resolves.toBe(false);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('reads the positions again while readers wait, should a notice be lost', async () => {
+    const follower = { name: 'unannounced', version: 1, tables: [] };
+    await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
+    const waiting = watcher.waitFor([follower.name], '901-1', 15_000);
+    await inTransaction(pool, (client) =>
+      client.query(saveCheckpointStatement(follower.name, 1, '901-1', 1)),
+    );
+    await expect(waiting).resolves.toBe(true);
   });
 
   it('runs one active copy of a build: a second waits and takes over when the first stops', async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Pool } from 'pg';
 import type { EventStore } from '../event-store/port.ts';
-import { LogWakeup } from '../event-store/wakeup.ts';
+import { LogWakeup, releaseWakeup, sharedWakeup } from '../event-store/wakeup.ts';
 import { inTransaction } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import {
@@ -19,7 +19,7 @@ import {
   type BuildFollower,
 } from './build-follower.ts';
 import { readBuilds } from './checkpoints.ts';
-import { BUILDS_CHANNEL, type Projector } from './projector.ts';
+import { BUILDS_CHANNEL, PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
 
 export interface ProjectorRunnerDeps {
   store: EventStore;
@@ -70,6 +70,7 @@ interface Task {
 export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): RunningProjector {
   const log = deps.logger.child({ projector: projector.name });
   const wakeup = deps.buildsWakeup ?? new LogWakeup(deps.connectionString, BUILDS_CHANNEL);
+  const notices = sharedWakeup(deps.connectionString, PROJECTIONS_CHANNEL);
   const tasks = new Map<number, Task>();
   const holding = new Set<number>();
   const wakers = new Set<() => void>();
@@ -136,6 +137,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
             logger: deps.logger,
             pageSize: deps.pageSize ?? 10_000,
             batchSize: deps.batchSize ?? 500,
+            notices,
           });
           // Asked to stop while this copy was taking the build: nothing else will stop it.
           if (ended || stopped) void follower.stop();
@@ -254,6 +256,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       await refreshing;
       await Promise.all([...tasks.values()].map((task) => task.stop()));
       if (!deps.buildsWakeup) await wakeup.close();
+      await releaseWakeup(notices);
     },
   };
 }

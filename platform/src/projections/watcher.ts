@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { comparePositions, maxPosition, type GlobalPosition } from '@wagers/contracts/position';
-import { LogWakeup } from '../event-store/wakeup.ts';
+import { releaseWakeup, sharedWakeup, type LogWakeup } from '../event-store/wakeup.ts';
 import { readCheckpointNotice, readLivePositions } from './checkpoints.ts';
 import { compareParsed, parsed, PositionQueue, type ParsedPosition } from './position-queue.ts';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
@@ -12,6 +12,9 @@ interface Waiter {
   done: boolean;
   resolve: (reached: boolean) => void;
 }
+
+/** How often positions are read while someone waits, in case a notice was lost. */
+const SAFETY_NET_MS = 1000;
 
 /**
  * Read-your-writes: lets a query wait until the projectors it reads have passed a position.
@@ -28,8 +31,12 @@ export class ProjectionWatcher {
   /** Waiters in the queue of the first projector they wait for that has not reached them yet. */
   private readonly queues = new Map<string, PositionQueue<Waiter>>();
   private timedOut = 0;
-  /** Projectors whose live position may have gone back (a switch, a rewind): read as stored. */
-  private readonly reset = new Set<string>();
+  private safetyNet: NodeJS.Timeout | null = null;
+  /**
+   * Projectors whose live position may have gone back (a switch, a rewind) and have not been read
+   * since, with how many such notifications came for each.
+   */
+  private readonly resets = new Map<string, number>();
   /** Checkpoint notices counted, and when (by that count) each projector's last one came. */
   private notices = 0;
   private readonly noticedAt = new Map<string, number>();
@@ -40,7 +47,8 @@ export class ProjectionWatcher {
     private readonly pool: Pool,
     connectionString: string,
   ) {
-    this.wakeup = new LogWakeup(connectionString, PROJECTIONS_CHANNEL);
+    // Shared with the process's followers: what they commit reaches this watcher in memory.
+    this.wakeup = sharedWakeup(connectionString, PROJECTIONS_CHANNEL);
   }
 
   async start(): Promise<void> {
@@ -48,7 +56,7 @@ export class ProjectionWatcher {
       const notice = readCheckpointNotice(payload);
       if (!notice) {
         // A build created, switched or retired, or a follower sent back: payload is its name.
-        if (payload) this.reset.add(payload);
+        if (payload) this.resets.set(payload, (this.resets.get(payload) ?? 0) + 1);
         return void this.refresh();
       }
       // A building build's move is not what reads see; a retired one's cannot happen.
@@ -56,6 +64,13 @@ export class ProjectionWatcher {
     });
     await this.wakeup.ready();
     await this.refresh();
+    // Notices leave after their commits: one lost (its process gone in between) must not keep
+    // readers waiting while the log is quiet, so waiting readers have the positions read now and
+    // then.
+    this.safetyNet = setInterval(() => {
+      for (const queue of this.queues.values()) if (queue.size > 0) return void this.refresh();
+    }, SAFETY_NET_MS);
+    this.safetyNet.unref();
   }
 
   private reached(names: string[], position: GlobalPosition): boolean {
@@ -74,18 +89,18 @@ export class ProjectionWatcher {
       do {
         this.refreshAgain = false;
         const from = this.notices;
-        const reset = new Set(this.reset);
-        this.reset.clear();
+        const resets = new Map(this.resets);
         const live = await readLivePositions(this.pool).catch(() => null);
-        // Not read: the next notification reads again, and still resets these.
-        if (!live) for (const name of reset) this.reset.add(name);
         const now = performance.now();
         for (const [name, stored] of live ?? []) {
           const known = this.positions.get(name) ?? null;
-          // Live positions only move on, but for a reset: a notice since this read began is
-          // newer than what it read, or as new.
+          // Live positions only move on, but for a reset: then what is stored counts, unless a
+          // notice came since this read began (newer than what it read, or as new).
+          const reset = resets.get(name);
           const fresh = (this.noticedAt.get(name) ?? -1) >= from;
-          const position = reset.has(name) && !fresh ? stored : maxPosition(known, stored);
+          if (reset !== undefined && this.resets.get(name) === reset) this.resets.delete(name);
+          const position =
+            reset === undefined ? maxPosition(known, stored) : fresh ? known : stored;
           if (known === position) continue;
           this.positions.set(name, position);
           this.learnedAt.set(name, now);
@@ -100,8 +115,10 @@ export class ProjectionWatcher {
   private learn(name: string, position: GlobalPosition): void {
     this.noticedAt.set(name, this.notices++);
     const known = this.positions.get(name);
-    // Announcements arrive in commit order; a read of the positions may have overtaken this one.
-    if (known != null && comparePositions(known, position) >= 0) return;
+    if (known === position) return;
+    // Announcements arrive in commit order, but a read of the positions may have overtaken this
+    // one; after a reset (a rewind, a switch) they are taken as they come.
+    if (!this.resets.has(name) && known != null && comparePositions(known, position) >= 0) return;
     this.positions.set(name, position);
     this.learnedAt.set(name, performance.now());
     this.wakeWaiters(name);
@@ -173,6 +190,7 @@ export class ProjectionWatcher {
   async close(): Promise<void> {
     for (const queue of this.queues.values())
       for (const waiter of queue.drain()) waiter.resolve(false);
-    await this.wakeup.close();
+    if (this.safetyNet) clearInterval(this.safetyNet);
+    await releaseWakeup(this.wakeup);
   }
 }
