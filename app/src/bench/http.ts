@@ -171,7 +171,12 @@ export async function httpBench(): Promise<void> {
     const body = { ...betInput, opponentId: bob.user.id };
     for (let i = 0; i < BETS; i++) expectStatus(await alice.client.post('/api/bets', body), 201);
     const listed = await alice.client.get<unknown[]>('/api/bets');
-    if (listed.body.length !== BETS) throw new Error(`expected ${BETS} bets, got ${listed.text}`);
+    if (listed.body.length !== BETS) {
+      const stale = listed.headers.get('x-wagers-stale')
+        ? ' (answered stale: the read gave up waiting)'
+        : '';
+      throw new Error(`expected ${BETS} bets, got ${listed.body.length}${stale}`);
+    }
 
     const plainBody = { creatorId: alice.user.id, opponentId: bob.user.id, title: betInput.title };
     const seed = createPool(database.url, 1);

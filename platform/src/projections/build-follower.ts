@@ -90,7 +90,8 @@ export function followBuild(
   }
 
   // Read models are derived from the log: a crash may lose the last pages' commits, rows and
-  // checkpoint together, and they are applied again. So no page waits for its commit's disk flush.
+  // checkpoint together, and they are applied again. So no page waits for its commit's disk flush
+  // (the runner opens the connection so), nor does a checkpoint moved past pages passed over.
   const begin = [
     'BEGIN',
     'SET LOCAL synchronous_commit TO off',

@@ -99,6 +99,9 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       const client = new pg.Client({
         connectionString: deps.connectionString,
         application_name: READ_MODEL_CONNECTION,
+        // What a follower commits is derived from the log and found again after a crash (rows and
+        // checkpoint together): no commit on this connection waits for the disk flush.
+        options: '-c synchronous_commit=off',
       });
       client.on('error', (error) => log.warn({ err: error }, 'projector connection lost'));
       try {
