@@ -1,36 +1,76 @@
 import type { Pool } from 'pg';
 import type { User } from '@wagers/contracts/api/user';
-import { isoTimestampSql } from '@wagers/platform/http/json-text';
-import { toUser, userColumns, userJsonSql, type UserRow } from '../users/user-row.ts';
+import {
+  isoTimestampSql,
+  jsonObjectSql,
+  jsonPlainStringSql,
+  jsonValueSql,
+} from '@wagers/platform/http/json-text';
+import {
+  toUser,
+  unknownUserJsonSql,
+  userColumns,
+  userJsonSql,
+  type UserRow,
+} from '../users/user-row.ts';
 
-/** The people a bet names, joined from the users read model under these aliases. */
+/** The people a bet names. */
 const people = ['creator', 'opponent', 'winner'] as const;
 
 /**
- * `SELECT ${betJsonSql} FROM ${betsWithPeople} WHERE ...`: the bet (alias `b`) as JSON text of a
- * `Bet`, built by PostgreSQL with the users it names joined in the same statement, for the viewer
- * whose id is `$1` (only the creator sees the invitee). Field by field what `Bet` says: amounts as
- * "12.50" and exact cents, dates as YYYY-MM-DD, times as toISOString writes them, a person the
- * users read model has not caught up with as the id alone (unknown since the bet was made).
+ * `${betsWithPeople(where)} SELECT ${betJsonSql} FROM bet_people`: the bets `where` picks
+ * (conditions on rm_bets) as `b`, each person they name as `creator`, `opponent` and `winner`
+ * with the JSON text of their user object, built once per person however many bets name them.
  */
-export const betJsonSql = `(SELECT row_to_json(j) FROM (SELECT b.id, b.title, b.description,
-  b.wager_type AS "wagerType",
-  (b.wager_amount_cents / 100)::text || '.' || lpad((b.wager_amount_cents % 100)::text, 2, '0')
-    AS "wagerAmount",
-  b.wager_amount_cents AS "wagerAmountCents", b.wager_description AS "wagerDescription",
-  to_char(b.end_date, 'YYYY-MM-DD') AS "endDate", b.validation_mode AS "validationMode", b.status,
-  b.creator_id AS "creatorId", b.opponent_id AS "opponentId",
-  ${userJsonSql('creator', 'b.creator_id', 'b.created_at')} AS creator,
-  ${userJsonSql('opponent', 'b.opponent_id', 'b.created_at')} AS opponent,
-  b.creator_resolution AS "creatorResolution", b.opponent_resolution AS "opponentResolution",
-  b.winner_id AS "winnerId", ${userJsonSql('winner', 'b.winner_id', 'b.created_at')} AS winner,
-  CASE WHEN b.creator_id = $1 THEN b.invitee END AS invitee,
-  ${isoTimestampSql('b.created_at')} AS "createdAt", ${isoTimestampSql('b.updated_at')} AS "updatedAt"
-) j)::text`;
+export const betsWithPeople = (where: string) => `WITH b AS (SELECT * FROM rm_bets WHERE ${where}),
+  people AS (SELECT u.id, ${userJsonSql('u')} AS json FROM rm_users u
+              WHERE u.id IN (${people.map((person) => `SELECT ${person}_id FROM b`).join(' UNION ')}))`;
 
-export const betsWithPeople = `rm_bets b ${people
-  .map((person) => `LEFT JOIN rm_users ${person} ON ${person}.id = b.${person}_id`)
+export const betPeopleJoin = `b ${people
+  .map((person) => `LEFT JOIN people ${person} ON ${person}.id = b.${person}_id`)
   .join(' ')}`;
+
+/** A person's user object: null without one, the id alone while the users read model lacks it. */
+const personJsonSql = (person: (typeof people)[number]) =>
+  `CASE WHEN b.${person}_id IS NULL THEN 'null'
+        WHEN ${person}.id IS NULL THEN ${unknownUserJsonSql(`b.${person}_id`, 'b.created_at')}
+        ELSE ${person}.json END`;
+
+/**
+ * `SELECT ${betJsonSql} FROM ${betPeopleJoin}`: the bet as JSON text of a `Bet`, for the viewer
+ * whose id is `$1` (only the creator sees the invitee). Field by field what `Bet` says, in its
+ * order: amounts as "12.50" and exact cents, dates as YYYY-MM-DD, times as toISOString writes
+ * them, a person the users read model has not caught up with as the id alone (unknown since the
+ * bet was made).
+ */
+export const betJsonSql = jsonObjectSql([
+  ['id', jsonPlainStringSql('b.id')],
+  ['title', jsonValueSql('b.title')],
+  ['description', jsonValueSql('b.description')],
+  ['wagerType', jsonValueSql('b.wager_type')],
+  [
+    'wagerAmount',
+    jsonPlainStringSql(
+      `(b.wager_amount_cents / 100) || '.' || lpad((b.wager_amount_cents % 100)::text, 2, '0')`,
+    ),
+  ],
+  ['wagerAmountCents', `coalesce(b.wager_amount_cents::text, 'null')`],
+  ['wagerDescription', jsonValueSql('b.wager_description')],
+  ['endDate', jsonPlainStringSql(`to_char(b.end_date, 'YYYY-MM-DD')`)],
+  ['validationMode', jsonValueSql('b.validation_mode')],
+  ['status', jsonValueSql('b.status')],
+  ['creatorId', jsonPlainStringSql('b.creator_id')],
+  ['opponentId', jsonPlainStringSql('b.opponent_id')],
+  ['creator', personJsonSql('creator')],
+  ['opponent', personJsonSql('opponent')],
+  ['creatorResolution', jsonValueSql('b.creator_resolution')],
+  ['opponentResolution', jsonValueSql('b.opponent_resolution')],
+  ['winnerId', jsonPlainStringSql('b.winner_id')],
+  ['winner', personJsonSql('winner')],
+  ['invitee', jsonValueSql('CASE WHEN b.creator_id = $1 THEN b.invitee END')],
+  ['createdAt', jsonPlainStringSql(isoTimestampSql('b.created_at'))],
+  ['updatedAt', jsonPlainStringSql(isoTimestampSql('b.updated_at'))],
+]);
 
 /** Users by id, for the creator, opponent and winner objects of a page of bets. */
 export async function loadUsers(

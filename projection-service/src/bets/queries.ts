@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Bet, Stats } from '@wagers/contracts/api/bets';
 import type { JsonText } from '@wagers/platform/http/json-text';
-import { betJsonSql, betsWithPeople } from './bet-row.ts';
+import { betJsonSql, betPeopleJoin, betsWithPeople } from './bet-row.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,7 +9,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBetId = (id: string) => UUID.test(id);
 
 const mine = '(creator_id = $1 OR opponent_id = $1)';
-const mineInB = '(b.creator_id = $1 OR b.opponent_id = $1)';
 
 /**
  * Named, so each connection plans them once: with the people joined in, planning costs more than
@@ -18,14 +17,15 @@ const mineInB = '(b.creator_id = $1 OR b.opponent_id = $1)';
  */
 const LIST_BETS = {
   name: 'bets_list_json',
-  text: `SELECT '[' || coalesce(string_agg(${betJsonSql}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
-                || ']' AS json
-           FROM ${betsWithPeople} WHERE ${mineInB} AND b.status <> 'deleted'`,
+  text: `${betsWithPeople(`${mine} AND status <> 'deleted'`)}
+    SELECT '[' || coalesce(string_agg(${betJsonSql}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
+           || ']' AS json
+      FROM ${betPeopleJoin}`,
 };
 const FIND_BET = {
   name: 'bets_find_json',
-  text: `SELECT ${betJsonSql} AS json FROM ${betsWithPeople}
-          WHERE b.id = $2 AND ${mineInB} AND b.status <> 'deleted'`,
+  text: `${betsWithPeople(`id = $2 AND ${mine} AND status <> 'deleted'`)}
+    SELECT ${betJsonSql} AS json FROM ${betPeopleJoin}`,
 };
 
 /** The caller's bets, newest first; deleted ones have left the list. */

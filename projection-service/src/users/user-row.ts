@@ -1,5 +1,10 @@
 import type { User } from '@wagers/contracts/api/user';
-import { isoTimestampSql } from '@wagers/platform/http/json-text';
+import {
+  isoTimestampSql,
+  jsonObjectSql,
+  jsonPlainStringSql,
+  jsonValueSql,
+} from '@wagers/platform/http/json-text';
 
 export interface UserRow {
   id: string;
@@ -27,24 +32,36 @@ export function toUser(row: UserRow, { showEmail = true }: { showEmail?: boolean
   };
 }
 
-/** The `toUser` fields of a users row (alias `u`), in its order, as SQL select items. */
-const userJsonFields = (u: string) =>
-  `${u}.id, ${u}.first_name AS "firstName", ${u}.last_name AS "lastName", ${u}.email, ` +
-  `${u}.profile_image_url AS "profileImageUrl", ${isoTimestampSql(`${u}.created_at`)} AS "createdAt"`;
+/**
+ * SQL for the JSON text of `toUser` (email shown) of the users row `u`, built by PostgreSQL.
+ */
+export function userJsonSql(u: string): string {
+  return jsonObjectSql(
+    [
+      ['id', jsonPlainStringSql(`${u}.id`)],
+      ['firstName', jsonValueSql(`${u}.first_name`)],
+      ['lastName', jsonValueSql(`${u}.last_name`)],
+      ['email', jsonValueSql(`${u}.email`)],
+      ['profileImageUrl', jsonValueSql(`${u}.profile_image_url`)],
+      ['createdAt', jsonPlainStringSql(isoTimestampSql(`${u}.created_at`))],
+    ],
+    `CASE WHEN ${u}.deleted_at IS NULL THEN '' ELSE ',"deleted":true' END`,
+  );
+}
+
+const JSON_NULL = "'null'";
 
 /**
- * SQL for the JSON of `toUser` (with the email shown) of the users row joined as `u`, built by
- * PostgreSQL. `id` is the id the caller holds and `since` a timestamptz: when the users read model
- * has no row for that id yet, the user is that id with everything else unknown, created `since`;
- * when `id` is null, so is the user.
+ * SQL for the JSON text of the user with id `id` (SQL) that the users read model has no row for
+ * yet: the id, everything else unknown, created `since` (a timestamptz).
  */
-export function userJsonSql(u: string, id: string, since: string): string {
-  const json = (fields: string) => `(SELECT row_to_json(j) FROM (SELECT ${fields}) j)`;
-  return `CASE WHEN ${id} IS NULL THEN NULL
-    WHEN ${u}.id IS NULL THEN ${json(
-      `${id} AS id, NULL::text AS "firstName", NULL::text AS "lastName", NULL::text AS email, ` +
-        `NULL::text AS "profileImageUrl", ${isoTimestampSql(since)} AS "createdAt"`,
-    )}
-    WHEN ${u}.deleted_at IS NULL THEN ${json(userJsonFields(u))}
-    ELSE ${json(`${userJsonFields(u)}, true AS deleted`)} END`;
+export function unknownUserJsonSql(id: string, since: string): string {
+  return jsonObjectSql([
+    ['id', jsonPlainStringSql(id)],
+    ['firstName', JSON_NULL],
+    ['lastName', JSON_NULL],
+    ['email', JSON_NULL],
+    ['profileImageUrl', JSON_NULL],
+    ['createdAt', jsonPlainStringSql(isoTimestampSql(since))],
+  ]);
 }
