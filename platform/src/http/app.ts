@@ -19,7 +19,7 @@ export function baseApp(logger: Logger, sessions: SessionStore, edge: EdgeOption
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(...requestContext(logger));
+  app.use(requestContext(logger));
   app.use(securityHeaders(edge));
   app.use(pathAndQueryGuard);
   app.use(sameSiteOnly(edge.publicUrl));

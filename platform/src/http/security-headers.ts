@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 export interface SecurityHeaderOptions {
   production: boolean;
@@ -31,29 +31,53 @@ export function avatarBucketOrigins(config: {
  * where the site is served over HTTPS.
  */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'base-uri': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...options.uploadOrigins],
-        'connect-src': ["'self'", ...options.uploadOrigins],
-        'font-src': ["'self'", 'data:'],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'object-src': ["'none'"],
-        ...(options.production ? { 'upgrade-insecure-requests': [] } : {}),
+  const headers = headersSet(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'base-uri': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...options.uploadOrigins],
+          'connect-src': ["'self'", ...options.uploadOrigins],
+          'font-src': ["'self'", 'data:'],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'object-src': ["'none'"],
+          ...(options.production ? { 'upgrade-insecure-requests': [] } : {}),
+        },
       },
-    },
-    // Avatars in the local store are read by pages of this site only; same-site is enough.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.production
-      ? { maxAge: 365 * 24 * 3600, includeSubDomains: true }
-      : false,
-    xFrameOptions: { action: 'deny' },
+      // Avatars in the local store are read by pages of this site only; same-site is enough.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.production
+        ? { maxAge: 365 * 24 * 3600, includeSubDomains: true }
+        : false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  return (_req, res, next) => {
+    res.setHeaders(headers);
+    next();
+  };
+}
+
+/**
+ * The headers a middleware sets when nothing in its options depends on the request, as helmet's
+ * do here: worked out once, then set on every response in one call.
+ */
+function headersSet(middleware: RequestHandler): Map<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let done = false;
+  void middleware({ headers: {} } as Request, recorder as unknown as Response, () => {
+    done = true;
   });
+  if (!done) throw new Error('the security headers depend on the request');
+  return headers;
 }

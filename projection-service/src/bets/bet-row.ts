@@ -1,60 +1,76 @@
 import type { Pool } from 'pg';
-import type { Bet, Resolution, ValidationMode, WagerType } from '@wagers/contracts/api/bets';
-import { formatCents } from '@wagers/contracts/api/money';
 import type { User } from '@wagers/contracts/api/user';
-import { toUser, userColumns, type UserRow } from '../users/user-row.ts';
+import {
+  isoTimestampSql,
+  jsonObjectSql,
+  jsonPlainStringSql,
+  jsonValueSql,
+} from '@wagers/platform/http/json-text';
+import {
+  toUser,
+  unknownUserJsonSql,
+  userColumns,
+  userJsonSql,
+  type UserRow,
+} from '../users/user-row.ts';
 
-export interface BetRow {
-  id: string;
-  title: string;
-  description: string;
-  wager_type: WagerType;
-  /** bigint arrives as a string; converted exactly, never through a float. */
-  wager_amount_cents: string | null;
-  wager_description: string | null;
-  end_date: string | null;
-  validation_mode: ValidationMode;
-  status: string;
-  creator_id: string;
-  opponent_id: string | null;
-  invitee: string | null;
-  creator_resolution: Resolution | null;
-  opponent_resolution: Resolution | null;
-  winner_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The people a bet names, as the users read model holds them (null until it has caught up). */
-type Person = 'creator' | 'opponent' | 'winner';
-const people: Person[] = ['creator', 'opponent', 'winner'];
-
-/** A bet row with its people joined in: `creator_known`, `creator_email`, `opponent_first_name`... */
-export type BetWithPeopleRow = BetRow &
-  Record<`${Person}_known`, boolean> &
-  Record<`${Person}_${'email' | 'first_name' | 'last_name' | 'profile_image_url'}`, string | null> &
-  Record<`${Person}_${'created_at' | 'deleted_at'}`, Date | null>;
-
-const userFields = userColumns.split(', ').filter((column) => column !== 'id');
+/** The people a bet names. */
+const people = ['creator', 'opponent', 'winner'] as const;
 
 /**
- * `SELECT ${betColumns} FROM ${betsWithPeople} WHERE ...`: the bet (alias `b`) and, in the same
- * statement, the users it names.
+ * `${betsWithPeople(where)} SELECT ${betJsonSql} FROM bet_people`: the bets `where` picks
+ * (conditions on rm_bets) as `b`, each person they name as `creator`, `opponent` and `winner`
+ * with the JSON text of their user object, built once per person however many bets name them.
  */
-export const betColumns = [
-  `b.id, b.title, b.description, b.wager_type, b.wager_amount_cents, b.wager_description,
-  to_char(b.end_date, 'YYYY-MM-DD') AS end_date, b.validation_mode, b.status, b.creator_id,
-  b.opponent_id, b.invitee, b.creator_resolution, b.opponent_resolution, b.winner_id, b.created_at,
-  b.updated_at`,
-  ...people.flatMap((person) => [
-    `${person}.id IS NOT NULL AS ${person}_known`,
-    ...userFields.map((column) => `${person}.${column} AS ${person}_${column}`),
-  ]),
-].join(', ');
+export const betsWithPeople = (where: string) => `WITH b AS (SELECT * FROM rm_bets WHERE ${where}),
+  people AS (SELECT u.id, ${userJsonSql('u')} AS json FROM rm_users u
+              WHERE u.id IN (${people.map((person) => `SELECT ${person}_id FROM b`).join(' UNION ')}))`;
 
-export const betsWithPeople = `rm_bets b ${people
-  .map((person) => `LEFT JOIN rm_users ${person} ON ${person}.id = b.${person}_id`)
+export const betPeopleJoin = `b ${people
+  .map((person) => `LEFT JOIN people ${person} ON ${person}.id = b.${person}_id`)
   .join(' ')}`;
+
+/** A person's user object: null without one, the id alone while the users read model lacks it. */
+const personJsonSql = (person: (typeof people)[number]) =>
+  `CASE WHEN b.${person}_id IS NULL THEN 'null'
+        WHEN ${person}.id IS NULL THEN ${unknownUserJsonSql(`b.${person}_id`, 'b.created_at')}
+        ELSE ${person}.json END`;
+
+/**
+ * `SELECT ${betJsonSql} FROM ${betPeopleJoin}`: the bet as JSON text of a `Bet`, for the viewer
+ * whose id is `$1` (only the creator sees the invitee). Field by field what `Bet` says, in its
+ * order: amounts as "12.50" and exact cents, dates as YYYY-MM-DD, times as toISOString writes
+ * them, a person the users read model has not caught up with as the id alone (unknown since the
+ * bet was made).
+ */
+export const betJsonSql = jsonObjectSql([
+  ['id', jsonPlainStringSql('b.id')],
+  ['title', jsonValueSql('b.title')],
+  ['description', jsonValueSql('b.description')],
+  ['wagerType', jsonValueSql('b.wager_type')],
+  [
+    'wagerAmount',
+    jsonPlainStringSql(
+      `(b.wager_amount_cents / 100) || '.' || lpad((b.wager_amount_cents % 100)::text, 2, '0')`,
+    ),
+  ],
+  ['wagerAmountCents', `coalesce(b.wager_amount_cents::text, 'null')`],
+  ['wagerDescription', jsonValueSql('b.wager_description')],
+  ['endDate', jsonPlainStringSql(`to_char(b.end_date, 'YYYY-MM-DD')`)],
+  ['validationMode', jsonValueSql('b.validation_mode')],
+  ['status', jsonValueSql('b.status')],
+  ['creatorId', jsonPlainStringSql('b.creator_id')],
+  ['opponentId', jsonPlainStringSql('b.opponent_id')],
+  ['creator', personJsonSql('creator')],
+  ['opponent', personJsonSql('opponent')],
+  ['creatorResolution', jsonValueSql('b.creator_resolution')],
+  ['opponentResolution', jsonValueSql('b.opponent_resolution')],
+  ['winnerId', jsonPlainStringSql('b.winner_id')],
+  ['winner', personJsonSql('winner')],
+  ['invitee', jsonValueSql('CASE WHEN b.creator_id = $1 THEN b.invitee END')],
+  ['createdAt', jsonPlainStringSql(isoTimestampSql('b.created_at'))],
+  ['updatedAt', jsonPlainStringSql(isoTimestampSql('b.updated_at'))],
+]);
 
 /** Users by id, for the creator, opponent and winner objects of a page of bets. */
 export async function loadUsers(
@@ -68,60 +84,4 @@ export async function loadUsers(
     [wanted],
   );
   return new Map(result.rows.map((row) => [row.id, toUser(row)]));
-}
-
-/** A user the users read model has not caught up with yet: the id is right, the rest unknown. */
-function unknownUser(id: string, since: Date): User {
-  return {
-    id,
-    firstName: null,
-    lastName: null,
-    email: null,
-    profileImageUrl: null,
-    createdAt: since.toISOString(),
-  };
-}
-
-/** The person's user object from the joined columns. */
-function joinedUser(row: BetWithPeopleRow, person: Person): User | null {
-  const id = row[`${person}_id`];
-  if (id === null) return null;
-  if (!row[`${person}_known`]) return unknownUser(id, row.created_at);
-  return toUser({
-    id,
-    email: row[`${person}_email`],
-    first_name: row[`${person}_first_name`],
-    last_name: row[`${person}_last_name`],
-    profile_image_url: row[`${person}_profile_image_url`],
-    created_at: row[`${person}_created_at`]!,
-    deleted_at: row[`${person}_deleted_at`],
-  });
-}
-
-export function toBet(row: BetWithPeopleRow, viewerId: string): Bet {
-  const user = (person: Person) => joinedUser(row, person);
-  const cents = row.wager_amount_cents === null ? null : Number(row.wager_amount_cents);
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    wagerType: row.wager_type,
-    wagerAmount: cents === null ? null : formatCents(cents),
-    wagerAmountCents: cents,
-    wagerDescription: row.wager_description,
-    endDate: row.end_date,
-    validationMode: row.validation_mode,
-    status: row.status,
-    creatorId: row.creator_id,
-    opponentId: row.opponent_id,
-    creator: user('creator')!,
-    opponent: user('opponent'),
-    creatorResolution: row.creator_resolution,
-    opponentResolution: row.opponent_resolution,
-    winnerId: row.winner_id,
-    winner: user('winner'),
-    invitee: viewerId === row.creator_id ? row.invitee : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
 }

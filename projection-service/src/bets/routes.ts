@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { notFound } from '@wagers/platform/errors';
+import { sendJsonText } from '@wagers/platform/http/json-text';
 import { readYourWrites } from '../consistency.ts';
 import type { QueryServiceDeps } from '../deps.ts';
 import { betHistory } from './history.ts';
@@ -13,12 +14,12 @@ const STATS_READS = ['bets', 'friends'];
 export function betsQueryRouter(deps: QueryServiceDeps): Router {
   const router = Router();
   router.get('/api/bets', requireUser, readYourWrites(deps, BET_READS), async (req, res) => {
-    res.json(await listBets(deps.pool, currentUserId(req)));
+    sendJsonText(res, await listBets(deps.pool, currentUserId(req)));
   });
   router.get('/api/bets/:id', requireUser, readYourWrites(deps, BET_READS), async (req, res) => {
     const bet = await findBet(deps.pool, currentUserId(req), String(req.params.id));
     if (!bet) throw notFound('Bet not found');
-    res.json(bet);
+    sendJsonText(res, bet);
   });
   router.get(
     '/api/bets/:id/history',
