@@ -13,6 +13,9 @@ import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import { toEventData, type CommandContext } from '@wagers/platform/decider';
 import { unauthorized } from '@wagers/platform/errors';
+import { userStream } from '@wagers/contracts/events/user';
+import { friendshipAggregate } from '@wagers/domain/friends/friendship';
+import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { newInviteCode } from '../invites/send-invite.ts';
 import { areFriends } from './are-friends.ts';
@@ -50,12 +53,20 @@ export async function proposeNewBet(
   const creatorId = context.actorId;
   const opponentId = requestedOpponent(body);
   const newcomer = requestedNewcomer(body);
+  // Everything the decision rests on, in one read.
+  const read = await withStreamsRead(store, [
+    userStream(creatorId),
+    ...(opponentId
+      ? [userStream(opponentId), friendshipAggregate.stream([creatorId, opponentId])]
+      : []),
+    ...(newcomer?.phone ? [smsOptOutAggregate.stream(newcomer.phone)] : []),
+  ]);
   const [creator, opponent, opponentIsFriend, inviteePhoneOptedOut] = await Promise.all([
-    readUser(store, creatorId),
-    opponentId ? readUser(store, opponentId) : null,
-    opponentId ? areFriends(store, creatorId, opponentId) : false,
+    readUser(read, creatorId),
+    opponentId ? readUser(read, opponentId) : null,
+    opponentId ? areFriends(read, creatorId, opponentId) : false,
     newcomer?.phone
-      ? load(store, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
+      ? load(read, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
       : false,
   ]);
   if (creator.state.status !== 'registered' || creator.state.email === null) throw unauthorized();

@@ -10,6 +10,7 @@ import {
 import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
 import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
+import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import { isPermanent } from '../invite-delivery.ts';
@@ -43,25 +44,25 @@ async function betTitle(store: EventStore, betId: string): Promise<string | null
 export function noticeDelivery(deps: NoticeDeliveryDeps) {
   const log = deps.logger.child({ component: 'notice-delivery' });
 
-  async function message(job: NoticeJob): Promise<NoticeMessage> {
-    const actor = job.actorId ? await load(deps.store, userAggregate, job.actorId) : null;
+  async function message(store: EventStore, job: NoticeJob): Promise<NoticeMessage> {
+    const actor = job.actorId ? await load(store, userAggregate, job.actorId) : null;
     const base = deps.publicUrl();
     return {
       kind: job.notification,
       eventType: job.eventType,
       actorName: actorName(actor),
-      betTitle: job.betId ? await betTitle(deps.store, job.betId) : null,
+      betTitle: job.betId ? await betTitle(store, job.betId) : null,
       link: job.betId ? `${base}/bets/${job.betId}` : `${base}/friends`,
     };
   }
 
-  async function text(phone: string, job: NoticeJob): Promise<void> {
-    if ((await load(deps.store, smsOptOutAggregate, phone)).optedOut) {
+  async function text(store: EventStore, phone: string, job: NoticeJob): Promise<void> {
+    if ((await load(store, smsOptOutAggregate, phone)).optedOut) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not texted: STOP');
       return;
     }
     try {
-      await deps.sms.send(phone, noticeSms(await message(job)));
+      await deps.sms.send(phone, noticeSms(await message(store, job)));
     } catch (error) {
       // A refused number (invalid, unsubscribed at the carrier) will not take it on a retry.
       if (isPermanent(error))
@@ -71,15 +72,22 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
   }
 
   return async (job: NoticeJob): Promise<void> => {
+    // Whom to tell, what they chose, who acted and on which bet: one read.
+    const store = await withStreamsRead(deps.store, [
+      userAggregate.stream(job.recipientId),
+      preferencesAggregate.stream(job.recipientId),
+      ...(job.actorId ? [userAggregate.stream(job.actorId)] : []),
+      ...(job.betId ? [betStream(job.betId)] : []),
+    ]);
     const [recipient, preferences] = await Promise.all([
-      load(deps.store, userAggregate, job.recipientId),
-      load(deps.store, preferencesAggregate, job.recipientId),
+      load(store, userAggregate, job.recipientId),
+      load(store, preferencesAggregate, job.recipientId),
     ]);
     if (recipient.status !== 'registered') return;
     if (job.channel === 'sms') {
       if (!recipient.phone || !recipient.smsConsent || !textsKind(preferences, job.notification))
         return;
-      await text(recipient.phone, job);
+      await text(store, recipient.phone, job);
       return;
     }
     if (recipient.email === null) return;
@@ -90,7 +98,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
     const token = unsubscribeToken(deps.signingSecret, job.recipientId, job.notification);
     await deps.mailer.send(
       noticeEmail(recipient.email, {
-        ...(await message(job)),
+        ...(await message(store, job)),
         unsubscribeLink: `${deps.publicUrl()}/api/notifications/unsubscribe?token=${token}`,
       }),
     );

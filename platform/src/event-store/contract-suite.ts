@@ -267,6 +267,29 @@ export function eventStoreContractSuite(
         expect(beyond).toEqual([]);
       });
 
+      it('reads several streams at once, each whole and in the order asked', async () => {
+        const [a, b, none] = [
+          uniqueStreamId('many'),
+          uniqueStreamId('many'),
+          uniqueStreamId('none'),
+        ];
+        await store().appendToStream(a, newEvents(3), { expectedRevision: 'no_stream' });
+        await store().appendToStream(b, newEvents(1), { expectedRevision: 'no_stream' });
+        await store().appendToStream(a, newEvents(1), { expectedRevision: 2n });
+
+        const read = await store().readStreams([b, none, a, b]);
+
+        expect(read.map((events) => ids(events))).toEqual([
+          ids(await store().readStream(b)),
+          [],
+          ids(await store().readStream(a)),
+          ids(await store().readStream(b)),
+        ]);
+        expect(read[2]!.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+        expect(read[2]!.every((e) => e.streamId === a)).toBe(true);
+        expect(await store().readStreams([])).toEqual([]);
+      });
+
       it('returns an empty list for a stream that does not exist', async () => {
         expect(await store().readStream(uniqueStreamId('nothing'))).toEqual([]);
         expect(

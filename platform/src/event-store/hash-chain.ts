@@ -65,6 +65,7 @@ export function withHashChain(inner: EventStore): EventStore {
     kind: inner.kind,
     appendToStream,
     readStream: (streamId, options) => inner.readStream(streamId, options),
+    readStreams: (streamIds) => inner.readStreams(streamIds),
     readAll: (options) => inner.readAll(options),
     readAllPages: (options) => inner.readAllPages(options),
     subscribeToAll: (options) => inner.subscribeToAll(options),

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { createPool } from '../db.ts';
 import { migrate, platformMigrations } from '../migrations.ts';
-import { withPageStreams } from './page-streams.ts';
+import { withPageStreams, withStreamsRead } from './page-streams.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 import { sampleEvent } from './sample-events.ts';
@@ -57,5 +57,20 @@ describe('a page that answers reads of the streams born in it', () => {
       2n,
     ]);
     expect(await streams.headPosition()).toEqual(await store.headPosition());
+  });
+
+  it('reads the streams a decision rests on together, and answers later reads from that read', async () => {
+    await store.appendToStream('decide-a', [sampleEvent('Step', {})], { expectedRevision: 'any' });
+    const read = await withStreamsRead(store, ['decide-a', 'decide-none']);
+    // Written after the read: the decision is taken on what was read.
+    await store.appendToStream('decide-a', [sampleEvent('Step', {})], { expectedRevision: 'any' });
+    await store.appendToStream('decide-b', [sampleEvent('Step', {})], { expectedRevision: 'any' });
+
+    expect(await read.readStream('decide-a')).toHaveLength(1);
+    expect(await read.readStream('decide-none')).toEqual([]);
+    // Not read before: from the store.
+    expect(await read.readStream('decide-b')).toHaveLength(1);
+    const [a, b] = await read.readStreams(['decide-a', 'decide-b']);
+    expect([a!.length, b!.length]).toEqual([1, 1]);
   });
 });

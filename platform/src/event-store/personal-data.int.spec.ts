@@ -51,6 +51,7 @@ function withMoreReads(store: EventStore): WithBulkRead {
     kind: store.kind,
     appendToStream: (...args) => store.appendToStream(...args),
     readStream: (...args) => store.readStream(...args),
+    readStreams: (...args) => store.readStreams(...args),
     readAll: (...args) => store.readAll(...args),
     readAllPages: (...args) => store.readAllPages(...args),
     subscribeToAll: (...args) => store.subscribeToAll(...args),
@@ -104,6 +105,9 @@ describe.each(Object.keys(adapters))('personal data sealed on %s', (adapter) => 
 
   it('opens them in every read: stream, log page, subscription and reads added later', async () => {
     expect((await store.readStream(stream))[0]!.data).toEqual(data);
+    const [none, many] = await store.readStreams([`${stream}-none`, stream]);
+    expect(none).toEqual([]);
+    expect(many![0]!.data).toEqual(data);
     expect(mine(await store.readAll({ maxCount: 10_000 }))[0]!.data).toEqual(data);
     const pages: RecordedEvent[][] = [];
     for await (const page of store.readPages(null)) pages.push(page);

@@ -97,6 +97,12 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams at once, each as `readStream` gives it, in the order asked (a stream
+   * asked twice comes twice): what a command reads before deciding, in one round trip where the
+   * adapter can.
+   */
+  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
   /** One page of the global log in log order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

@@ -276,6 +276,22 @@ export function createPostgresEventStore(
     return result.rows.map(toRecorded);
   }
 
+  async function readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    if (streamIds.length === 0) return [];
+    const result = await pool.query<EventRow>(
+      `SELECT ${columns} FROM es_events WHERE stream_id = ANY($1::text[])
+       ORDER BY stream_id, stream_revision`,
+      [[...new Set(streamIds)]],
+    );
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const row of result.rows) {
+      const stream = byStream.get(row.stream_id) ?? [];
+      stream.push(toRecorded(row));
+      byStream.set(row.stream_id, stream);
+    }
+    return streamIds.map((id) => byStream.get(id) ?? []);
+  }
+
   async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
     const result = await pool.query<EventRow>(
@@ -426,6 +442,7 @@ export function createPostgresEventStore(
     kind: 'postgres',
     appendToStream,
     readStream,
+    readStreams,
     readAll,
     readAllPages: (options: ReadAllPagesOptions) => readAhead(copyPage, options),
     subscribeToAll,

@@ -171,6 +171,7 @@ describe('forced collisions: both read the bet before either writes', () => {
           throw error;
         }
       },
+      readStreams: (ids) => store.readStreams(ids),
       readAll: (options) => store.readAll(options),
       readAllPages: (options) => store.readAllPages(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
