@@ -30,20 +30,47 @@ export function copyText(rows: readonly (readonly CopyValue[])[]): string {
   return text;
 }
 
-/** Writes rows already in COPY's text format (`copyText`) with COPY FROM STDIN. */
+/**
+ * COPY text made line by line and kept as buffers: a page's rows wait in memory outside the
+ * JavaScript heap, which the garbage collector would otherwise copy over and over until the
+ * write.
+ */
+export class CopyLines {
+  private readonly chunks: Buffer[] = [];
+  private text = '';
+
+  add(line: string): void {
+    this.text += line;
+    if (this.text.length >= 65_536) this.flush();
+  }
+
+  /** Everything added, in order, as buffers. */
+  buffers(): Buffer[] {
+    this.flush();
+    return [...this.chunks];
+  }
+
+  private flush(): void {
+    if (this.text === '') return;
+    this.chunks.push(Buffer.from(this.text));
+    this.text = '';
+  }
+}
+
+/** Writes rows already in COPY's text format (`copyText`, `CopyLines`) with COPY FROM STDIN. */
 export async function copyIn(
   client: ClientBase,
   table: string,
   columns: readonly string[],
-  text: string,
+  text: string | readonly Buffer[],
 ): Promise<void> {
-  if (text === '') return;
+  if (text.length === 0) return;
   const stream = client.query(
     copyFrom(
       `COPY ${pg.escapeIdentifier(table)} (${columns.map((c) => pg.escapeIdentifier(c)).join(', ')}) FROM STDIN`,
     ),
   );
-  await pipeline(Readable.from([text]), stream);
+  await pipeline(Readable.from(typeof text === 'string' ? [text] : text), stream);
 }
 
 /**

@@ -35,7 +35,7 @@ export function rowTable<Columns extends Record<string, string>>(
       return new Map(result.rows.map((row) => [row[key]!, row]));
     },
     text,
-    async copy(client: ClientBase, text: string): Promise<void> {
+    async copy(client: ClientBase, text: string | readonly Buffer[]): Promise<void> {
       await copyIn(client, table, names, text);
     },
     async insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
@@ -56,7 +56,7 @@ export interface RowTable<Column extends string> {
   /** New rows in COPY's text format, for `copy`: made ahead of the write. */
   text(rows: TextRow<Column>[]): string;
   /** Writes new rows given as `text` made. */
-  copy(client: ClientBase, text: string): Promise<void>;
+  copy(client: ClientBase, text: string | readonly Buffer[]): Promise<void>;
   insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   update(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   remove(client: ClientBase, keys: string[]): Promise<void>;

@@ -4,7 +4,7 @@ import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/ev
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { setImmediate as pause } from 'node:timers/promises';
-import { copyIn, copyLine } from '@wagers/platform/projections/copy';
+import { CopyLines, copyIn, copyLine } from '@wagers/platform/projections/copy';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
@@ -106,7 +106,7 @@ async function load(client: ClientBase, ids: Iterable<string>): Promise<Map<stri
 class BetFold {
   /** Every bet folded so far, as it leaves them (new, changed or as stored). */
   readonly rows: Map<string, BetState>;
-  history = '';
+  readonly history = new CopyLines();
 
   constructor(private readonly stored: Map<string, BetState>) {
     this.rows = new Map(stored);
@@ -117,15 +117,17 @@ class BetFold {
     if (seen && BigInt(seen.revision) >= fact.revision) return;
     const after = evolveBet(this.rows.get(fact.betId), fact);
     if (after) this.rows.set(fact.betId, after);
-    this.history += copyLine([
-      fact.betId,
-      fact.revision.toString(),
-      recorded.id,
-      fact.event.type,
-      JSON.stringify(fact.event.data),
-      recorded.metadata.actorId,
-      fact.occurredAt,
-    ]);
+    this.history.add(
+      copyLine([
+        fact.betId,
+        fact.revision.toString(),
+        recorded.id,
+        fact.event.type,
+        JSON.stringify(fact.event.data),
+        recorded.metadata.actorId,
+        fact.occurredAt,
+      ]),
+    );
   }
 
   /** Rows to insert and rows to update. */
@@ -200,15 +202,15 @@ function betsBulkLoader(): BulkLoader {
       remembered.push(fold.rows);
       if (remembered.length > REMEMBERED_PAGES) remembered.shift();
       const { created, changed } = fold.writes();
-      const rows = bets.text(created);
+      const rows = [Buffer.from(bets.text(created))];
       return async (client) => {
-        let [newRows, changedRows, history] = [rows, changed, fold.history];
+        let [newRows, changedRows, history] = [rows, changed, fold.history.buffers()];
         if (later.length > 0) {
           const rest = foldBets(later, await load(client, older));
           const writes = rest.writes();
-          newRows += bets.text(writes.created);
+          newRows = [...newRows, Buffer.from(bets.text(writes.created))];
           changedRows = [...changedRows, ...writes.changed];
-          history += rest.history;
+          history = [...history, ...rest.history.buffers()];
         }
         await bets.copy(client, newRows);
         await bets.update(client, changedRows);
@@ -237,7 +239,7 @@ export const betsProjector: Projector = {
     const { created, changed } = fold.writes();
     await bets.insert(client, created);
     await bets.update(client, changed);
-    await copyIn(client, 'rm_bet_history', historyColumns, fold.history);
+    await copyIn(client, 'rm_bet_history', historyColumns, fold.history.buffers());
   },
   bulkLoader: betsBulkLoader,
 };
