@@ -18,6 +18,10 @@ const deletedAddresses = (events: RecordedEvent[]) =>
  * existed). A rebuild reads those fields as null already: their key is destroyed.
  */
 export function withAddressErasure(projector: Projector, erase: EraseAddress): Projector {
+  const eraseDeleted = async (client: ClientBase, events: RecordedEvent[]) => {
+    for (const digest of deletedAddresses(events)) await erase(client, digest);
+  };
+  const bulkLoader = projector.bulkLoader;
   return {
     ...projector,
     ...(projector.eventTypes && {
@@ -26,8 +30,22 @@ export function withAddressErasure(projector: Projector, erase: EraseAddress): P
     async applyPage(client, events, context) {
       if (projector.applyPage) await projector.applyPage(client, events, context);
       else for (const event of events) await projector.apply?.(client, event);
-      for (const digest of deletedAddresses(events)) await erase(client, digest);
+      await eraseDeleted(client, events);
     },
+    ...(bulkLoader && {
+      bulkLoader: () => {
+        const loader = bulkLoader();
+        return {
+          async fold(events) {
+            const write = await loader.fold(events);
+            return async (client) => {
+              await write(client);
+              await eraseDeleted(client, events);
+            };
+          },
+        };
+      },
+    }),
   };
 }
 

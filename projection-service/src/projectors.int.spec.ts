@@ -175,6 +175,44 @@ async function project(
   return { rows, statements };
 }
 
+/**
+ * Bulk loads pages of the log into fresh tables without their secondary indexes, as a new build
+ * does: each page is folded before the page ahead of it is written, and written in its own
+ * transaction once that one has committed. Returns the rows once the indexes are made.
+ */
+async function projectBulk(
+  client: pg.Client,
+  projector: Projector,
+  pages: RecordedEvent[][],
+): Promise<string[][]> {
+  const schema = `spec_bulk_${projector.name.replaceAll('-', '_')}_${randomUUID().slice(0, 8)}`;
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path TO ${schema}, public`);
+  await client.query(projector.schema!.tables);
+  const loader = projector.bulkLoader!();
+  let writing = Promise.resolve();
+  for (const page of pages) {
+    const write = await loader.fold(page);
+    await writing;
+    writing = (async () => {
+      await client.query('BEGIN');
+      await write(client);
+      await client.query('COMMIT');
+    })();
+  }
+  await writing;
+  await client.query(projector.schema!.indexes);
+  const rows = await contents(client, projector);
+  await client.query('SET search_path TO DEFAULT');
+  return rows;
+}
+
+/** Pages of `size` events. */
+const paged = (log: RecordedEvent[], size: number) =>
+  Array.from({ length: Math.ceil(log.length / size) }, (_, i) =>
+    log.slice(i * size, (i + 1) * size),
+  );
+
 describe('projectors following the log live', () => {
   let database: TestDatabase;
   let client: pg.Client;
@@ -190,16 +228,18 @@ describe('projectors following the log live', () => {
   });
 
   const withTables = allProjectors.filter((projector) => projector.schema);
+  const oneAtATime = (projector: Projector, log: RecordedEvent[]) =>
+    project(
+      client,
+      projector,
+      log.map((event) => [event]),
+    );
 
   it.each(withTables.map((projector) => [projector.name, projector] as const))(
     '%s applies a page of hundreds of events in a handful of statements, to the rows one event at a time gives',
     async (_name, projector) => {
       const log = sampleLog(60);
-      const oneByOne = await project(
-        client,
-        projector,
-        log.map((event) => [event]),
-      );
+      const oneByOne = await oneAtATime(projector, log);
       const inPages = await project(client, projector, [log.slice(0, 200), log.slice(200)]);
 
       expect(log.length).toBeGreaterThan(300);
@@ -220,6 +260,27 @@ describe('projectors following the log live', () => {
 
       expect(named.rows).toEqual(everything.rows);
       expect(others.rows.flat()).toEqual([]);
+    },
+  );
+
+  it.each(
+    withTables
+      .filter((projector) => projector.bulkLoader)
+      .map((projector) => [projector.name, projector] as const),
+  )(
+    '%s bulk loads pages folded ahead of their writes to the rows one event at a time gives',
+    async (_name, projector) => {
+      const log = sampleLog(60);
+      const oneByOne = await oneAtATime(projector, log);
+      // Streams that span pages; and, with every stream's first event moved to the front (each
+      // stream still in order), streams whose later events come many pages after their start.
+      const firstsFirst = [
+        ...log.filter((event) => event.revision === 0n),
+        ...log.filter((event) => event.revision > 0n),
+      ];
+      for (const pages of [paged(log, 7), paged(firstsFirst, 13), [log]]) {
+        expect(await projectBulk(client, projector, pages)).toEqual(oneByOne.rows);
+      }
     },
   );
 });

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
@@ -59,6 +60,7 @@ export async function rebuildBench(): Promise<void> {
       }
     });
 
+    const cpuBefore = process.cpuUsage();
     const rebuilding = await timed(() =>
       rebuildProjector(betsProjector, {
         pool,
@@ -68,6 +70,7 @@ export async function rebuildBench(): Promise<void> {
         pageSize: PAGE,
       }),
     );
+    const cpu = process.cpuUsage(cpuBefore);
     const live = await readLiveBuild(pool, 'bets');
     const counts = await pool.query<{ bets: string; history: string }>(
       'SELECT (SELECT count(*) FROM rm_bets) AS bets, (SELECT count(*) FROM rm_bet_history) AS history',
@@ -100,6 +103,13 @@ export async function rebuildBench(): Promise<void> {
         row('baseline: read the log with readAll, no writes', reading),
         row('baseline: copy the finished rows, no indexes', copying),
       ],
+    );
+    // The machine is shared: CPU time moves less with other work than the clock does.
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    console.log(
+      `Node.js CPU during the rebuild: ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / total) * 1e6).toFixed(1)} µs per event), load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
     );
   } finally {
     await store.close();

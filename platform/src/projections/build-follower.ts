@@ -16,7 +16,7 @@ import {
   type BuildRow,
   type BuildStatus,
 } from './checkpoints.ts';
-import { applyEvents, type Projector } from './projector.ts';
+import { applyEvents, type BulkLoader, type PageWrite, type Projector } from './projector.ts';
 
 /** The build was retired or dropped under us: nobody reads it any more. */
 export class BuildGone extends Error {}
@@ -108,19 +108,27 @@ export function followBuild(
     return row;
   }
 
+  const keptOf = (events: RecordedEvent[]) =>
+    skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
+
   /**
    * A page in two round trips besides the projector's own statements: open the transaction and
-   * lock the build's row, then move the checkpoint (and, live, notify readers) and commit.
+   * lock the build's row, then move the checkpoint (and, live, notify readers) and commit. A bulk
+   * load's folded page brings its `write`; otherwise the projector applies the page.
    */
-  async function commitPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
+  async function commitPage(
+    events: RecordedEvent[],
+    bulk: boolean,
+    write?: PageWrite,
+  ): Promise<void> {
     const last = events.at(-1)!.position;
     try {
       const opened = (await client.query(
         `${begin}; ${lockBuildStatement(projector.name, start.build)}`,
       )) as unknown as pg.QueryResult[];
       checkOwn(lockedBuild(opened.at(-1)!));
-      const kept = skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
-      await applyEvents(projector, client, kept, { bulk });
+      const kept = keptOf(events);
+      await (write ? write(client) : applyEvents(projector, client, kept, { bulk }));
       await client.query(
         `${saveCheckpointStatement(projector.name, start.build, last, kept.length)}; COMMIT`,
       );
@@ -196,14 +204,66 @@ export function followBuild(
     }
   }
 
+  /**
+   * A folded page's write and checkpoint; true once committed. If the write fails, the page is
+   * applied by the projector instead (which finds a poison event one at a time) and the answer is
+   * false: what the loader folded after this page may rest on rows that were never written.
+   */
+  async function writeFolded(events: RecordedEvent[], write: PageWrite): Promise<boolean> {
+    try {
+      await commitPage(events, true, write);
+      return true;
+    } catch (error) {
+      if (error instanceof BuildGone || error instanceof CheckpointMoved) throw error;
+      await applyPage(events, true);
+      return false;
+    }
+  }
+
+  /**
+   * The bulk load of a projector with a loader: each page is folded while the page before it is
+   * written (Node.js works on one, the database on the other), and pages commit in order.
+   */
+  async function loadFolded(pages: AsyncIterable<RecordedEvent[]>, newLoader: () => BulkLoader) {
+    let loader = newLoader();
+    // The write of the page before, under way while this one is folded.
+    let writing: Promise<boolean> = Promise.resolve(true);
+    try {
+      for await (const events of pages) {
+        if (stopped) break;
+        let write: PageWrite | null;
+        try {
+          write = await loader.fold(keptOf(events));
+        } catch {
+          write = null;
+        }
+        if (!(await writing)) write = null;
+        if (!write) {
+          // A page the loader could not fold, or folded over a page that did not commit as
+          // folded: the projector applies it, and a new loader goes on from what is committed.
+          await applyPage(events, true);
+          loader = newLoader();
+          continue;
+        }
+        writing = writeFolded(events, write);
+        writing.catch(() => undefined); // awaited with the next page, or below
+      }
+      await writing;
+    } finally {
+      await writing.catch(() => undefined);
+    }
+  }
+
   async function bulkLoad(): Promise<void> {
     // The store's bulk read: the next page is read while this one is written.
-    for await (const events of deps.store.readAllPages({
-      after: position,
-      pageSize: deps.pageSize,
-    })) {
-      if (stopped) break;
-      await applyPage(events, true);
+    const pages = deps.store.readAllPages({ after: position, pageSize: deps.pageSize });
+    const newLoader = projector.bulkLoader;
+    if (newLoader) await loadFolded(pages, newLoader);
+    else {
+      for await (const events of pages) {
+        if (stopped) break;
+        await applyPage(events, true);
+      }
     }
     if (stopped) return;
     await inTransaction(async () => {

@@ -89,6 +89,8 @@ export async function createBuild(
 /** Adds the secondary indexes a bulk-loaded build left out, and ends its bulk load. */
 export async function finishBulkLoad(client: ClientBase, projector: Projector, row: BuildRow) {
   if (projector.schema && row.schemaName) {
+    // Each index sorts the whole table once: in memory, rather than through temporary files.
+    await client.query(`SET LOCAL maintenance_work_mem TO '256MB'`);
     await client.query(`SET LOCAL search_path TO ${id(row.schemaName)}, public`);
     await client.query(projector.schema.indexes);
     await client.query('SET LOCAL search_path TO DEFAULT');

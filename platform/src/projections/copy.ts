@@ -4,16 +4,73 @@ import type { ClientBase } from 'pg';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
+export type CopyValue = string | number | bigint | null;
+
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
 /** A value in COPY's text format: NULL as \N; backslash, tab and line breaks escaped. */
-function field(value: string | number | bigint | null): string {
+function field(value: CopyValue): string {
   if (value === null) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(
-        /[\\\t\n\r]/g,
-        (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
-      )
-    : text;
+  if (typeof value !== 'string') return String(value);
+  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
+}
+
+/** A row as a line of COPY's text format: values separated by tabs, ending in a line break. */
+export function copyLine(row: readonly CopyValue[]): string {
+  let line = field(row[0]!);
+  for (let i = 1; i < row.length; i++) line += '\t' + field(row[i]!);
+  return line + '\n';
+}
+
+/** Rows as COPY's text format takes them: a line each. */
+export function copyText(rows: readonly (readonly CopyValue[])[]): string {
+  let text = '';
+  for (const row of rows) text += copyLine(row);
+  return text;
+}
+
+/**
+ * COPY text made line by line and kept as buffers: a page's rows wait in memory outside the
+ * JavaScript heap, which the garbage collector would otherwise copy over and over until the
+ * write.
+ */
+export class CopyLines {
+  private readonly chunks: Buffer[] = [];
+  private text = '';
+
+  add(line: string): void {
+    this.text += line;
+    if (this.text.length >= 65_536) this.flush();
+  }
+
+  /** Everything added, in order, as buffers. */
+  buffers(): Buffer[] {
+    this.flush();
+    return [...this.chunks];
+  }
+
+  private flush(): void {
+    if (this.text === '') return;
+    this.chunks.push(Buffer.from(this.text));
+    this.text = '';
+  }
+}
+
+/** Writes rows already in COPY's text format (`copyText`, `CopyLines`) with COPY FROM STDIN. */
+export async function copyIn(
+  client: ClientBase,
+  table: string,
+  columns: readonly string[],
+  text: string | readonly Buffer[],
+): Promise<void> {
+  if (text.length === 0) return;
+  const stream = client.query(
+    copyFrom(
+      `COPY ${pg.escapeIdentifier(table)} (${columns.map((c) => pg.escapeIdentifier(c)).join(', ')}) FROM STDIN`,
+    ),
+  );
+  await pipeline(Readable.from(typeof text === 'string' ? [text] : text), stream);
 }
 
 /**
@@ -24,14 +81,7 @@ export async function copyRows(
   client: ClientBase,
   table: string,
   columns: readonly string[],
-  rows: (string | number | bigint | null)[][],
+  rows: CopyValue[][],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const text = rows.map((row) => row.map(field).join('\t')).join('\n') + '\n';
-  const stream = client.query(
-    copyFrom(
-      `COPY ${pg.escapeIdentifier(table)} (${columns.map((c) => pg.escapeIdentifier(c)).join(', ')}) FROM STDIN`,
-    ),
-  );
-  await pipeline(Readable.from([text]), stream);
+  await copyIn(client, table, columns, copyText(rows));
 }

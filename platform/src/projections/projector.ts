@@ -24,6 +24,20 @@ export interface ApplyContext {
  * `applyPage` runs inside the page's transaction with the build's schema first on the search
  * path, and must ignore event types it does not know. Throwing stops this projector alone.
  */
+/** What a page of a bulk load writes, in the page's transaction (earlier pages are committed). */
+export type PageWrite = (client: ClientBase) => Promise<void>;
+
+/**
+ * A bulk load that folds pages ahead of their writes: `fold` turns a page into its write without
+ * any I/O (it may pause to let other work run), while the page before it may still be being written, and keeps in memory whatever a
+ * later page needs of the rows it wrote. The writes run in the order the pages were folded, each
+ * once the one before has committed. After a failed write the loader is dropped, and a new one
+ * starts from what is committed.
+ */
+export interface BulkLoader {
+  fold(events: RecordedEvent[]): Promise<PageWrite>;
+}
+
 export interface Projector {
   name: string;
   /** Raising the version builds the new version next to the live one, then switches reads to it. */
@@ -38,6 +52,11 @@ export interface Projector {
   schema?: ProjectorSchema;
   /** One page of events in log order, in a handful of statements. */
   applyPage?(client: ClientBase, events: RecordedEvent[], context: ApplyContext): Promise<void>;
+  /**
+   * A new loader for a bulk load of the log (the build's tables have no secondary indexes yet);
+   * without it a bulk load applies pages with `applyPage` in bulk mode, one after another.
+   */
+  bulkLoader?: () => BulkLoader;
   /** One event; used when there is no `applyPage`. */
   apply?(client: ClientBase, event: RecordedEvent): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { ClientBase } from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
-import { copyRows } from './copy.ts';
+import { copyIn, copyText } from './copy.ts';
 
 /** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
 export type TextRow<Column extends string> = Record<Column, string | null>;
@@ -26,6 +26,7 @@ export function rowTable<Columns extends Record<string, string>>(
     FROM json_to_recordset($1::json) AS r(${names.map((c) => `${c} ${columns[c]}`).join(', ')})
     WHERE t.${key} = r.${key}`;
   const remove = `DELETE FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
+  const text = (rows: TextRow<Column>[]) => copyText(rows.map((row) => names.map((c) => row[c])));
   return {
     async load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>> {
       const wanted = [...new Set(keys)];
@@ -33,13 +34,12 @@ export function rowTable<Columns extends Record<string, string>>(
       const result = await client.query<TextRow<Column>>(load, [wanted]);
       return new Map(result.rows.map((row) => [row[key]!, row]));
     },
+    text,
+    async copy(client: ClientBase, text: string | readonly Buffer[]): Promise<void> {
+      await copyIn(client, table, names, text);
+    },
     async insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
-      await copyRows(
-        client,
-        table,
-        names,
-        rows.map((row) => names.map((c) => row[c])),
-      );
+      await copyIn(client, table, names, text(rows));
     },
     /** Bets, users... an earlier page stored: few per page, so one JSON document carries them. */
     async update(client: ClientBase, rows: TextRow<Column>[]): Promise<void> {
@@ -53,6 +53,10 @@ export function rowTable<Columns extends Record<string, string>>(
 
 export interface RowTable<Column extends string> {
   load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>>;
+  /** New rows in COPY's text format, for `copy`: made ahead of the write. */
+  text(rows: TextRow<Column>[]): string;
+  /** Writes new rows given as `text` made. */
+  copy(client: ClientBase, text: string | readonly Buffer[]): Promise<void>;
   insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   update(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   remove(client: ClientBase, keys: string[]): Promise<void>;

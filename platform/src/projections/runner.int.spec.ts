@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@wagers/contracts/position';
 import { createPool, inTransaction } from '../db.ts';
@@ -16,7 +16,7 @@ import {
   rewindFollower,
   saveCheckpointStatement,
 } from './checkpoints.ts';
-import { PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
+import { PROJECTIONS_CHANNEL, type BulkLoader, type Projector } from './projector.ts';
 import { LogWakeup } from '../event-store/wakeup.ts';
 import { runProjector } from './runner.ts';
 import { ProjectionWatcher } from './watcher.ts';
@@ -44,13 +44,31 @@ describe('projection runner', () => {
     await db.drop();
   });
 
-  /** Counts events per stream in a table of its own; fails on demand. */
+  /**
+   * Counts events per stream in a table of its own; fails on demand. `folded`: a bulk load folds
+   * each page's counts in memory, ahead of the write of the page before.
+   */
   function countingProjector(
     name: string,
-    options: { failOn?: string; version?: number } = {},
+    options: { failOn?: string; version?: number; folded?: boolean } = {},
   ): Projector {
     const table = `${name}_counts`;
+    const add = `INSERT INTO ${table} (stream, n) SELECT * FROM unnest($1::text[], $2::int[])
+      ON CONFLICT (stream) DO UPDATE SET n = ${table}.n + excluded.n`;
+    const bulkLoader = (): BulkLoader => ({
+      fold(events) {
+        const counts = new Map<string, number>();
+        for (const event of events) {
+          if (event.type === options.failOn) throw new Error('projector bug');
+          counts.set(event.streamId, (counts.get(event.streamId) ?? 0) + 1);
+        }
+        return Promise.resolve(async (client: ClientBase) => {
+          await client.query(add, [[...counts.keys()], [...counts.values()]]);
+        });
+      },
+    });
     return {
+      ...(options.folded && { bulkLoader }),
       name,
       version: options.version ?? 1,
       tables: [table],
@@ -205,27 +223,38 @@ describe('projection runner', () => {
     await second.stop();
   });
 
-  it('stops a projector at an event it cannot apply, keeping the pages before it, and says where', async () => {
-    const fragile = countingProjector('fragile', { failOn: 'Boom' });
-    await append('s-c', 'Counted', 2);
-    const boom = await append('s-c', 'Boom', 1);
-    await append('s-c', 'Counted', 1);
-    const runner = start(fragile);
-    await runner.active;
-    let row = (await readBuilds(pool, 'fragile'))[0];
-    for (let i = 0; i < 400 && !row?.error; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      row = (await readBuilds(pool, 'fragile'))[0];
-    }
-    expect(row).toMatchObject({ error: 'projector bug' });
-    expect(row!.errorPosition).toBe(boom.position);
-    // Everything before the poison event is in, nothing after it.
-    const counts = await pool.query<{ n: number }>(
-      `SELECT n FROM proj_fragile_b1.fragile_counts WHERE stream = 's-c'`,
-    );
-    expect(counts.rows[0]?.n).toBe(2);
-    await runner.stop();
-  });
+  it.each([
+    ['pages applied one by one', false],
+    ['pages folded ahead of their writes', true],
+  ])(
+    'stops a projector at an event it cannot apply, keeping the pages before it, and says where (%s)',
+    async (_how, folded) => {
+      const name = folded ? 'fragile_folded' : 'fragile';
+      const stream = folded ? 's-c-folded' : 's-c';
+      // Each its own poison type: the second also reads the first one's log.
+      const poison = folded ? 'BoomFolded' : 'Boom';
+      const fragile = countingProjector(name, { failOn: poison, folded });
+      await append(stream, 'Counted', 5);
+      const boom = await append(stream, poison, 1);
+      await append(stream, 'Counted', 1);
+      const runner = start(fragile);
+      await runner.active;
+      let row = (await readBuilds(pool, name))[0];
+      for (let i = 0; i < 400 && !row?.error; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = (await readBuilds(pool, name))[0];
+      }
+      expect(row).toMatchObject({ error: 'projector bug' });
+      expect(row!.errorPosition).toBe(boom.position);
+      // Everything before the poison event is in, nothing after it.
+      const counts = await pool.query<{ n: number }>(
+        `SELECT n FROM proj_${name}_b1.${name}_counts WHERE stream = $1`,
+        [stream],
+      );
+      expect(counts.rows[0]?.n).toBe(5);
+      await runner.stop();
+    },
+  );
 
   it('builds a raised version next to the live one and switches reads to it once caught up', async () => {
     const v1 = countingProjector('rebuilt');

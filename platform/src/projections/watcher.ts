@@ -97,6 +97,9 @@ export class ProjectionWatcher {
           // Live positions only move on, but for a reset: then what is stored counts, unless a
           // notice came since this read began (newer than what it read, or as new).
           const reset = resets.get(name);
+          // A reset came while this read was out: what it read may be from before it, and the
+          // next read (already due) settles the name.
+          if (reset === undefined && this.resets.has(name)) continue;
           const fresh = (this.noticedAt.get(name) ?? -1) >= from;
           if (reset !== undefined && this.resets.get(name) === reset) this.resets.delete(name);
           const position =

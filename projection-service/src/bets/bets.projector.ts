@@ -3,8 +3,9 @@ import { parsePosition } from '@wagers/contracts/position';
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
-import { copyRows } from '@wagers/platform/projections/copy';
-import type { Projector } from '@wagers/platform/projections/projector';
+import { setImmediate as pause } from 'node:timers/promises';
+import { CopyLines, copyIn, copyLine } from '@wagers/platform/projections/copy';
+import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
 import { betsSchema } from './bets.schema.ts';
@@ -44,22 +45,32 @@ const historyColumns = [
   'occurred_at',
 ] as const;
 
-function toFacts(events: RecordedEvent[]): { fact: BetFact; recorded: RecordedEvent }[] {
-  const facts: { fact: BetFact; recorded: RecordedEvent }[] = [];
+interface BetPageFact {
+  fact: BetFact;
+  recorded: RecordedEvent;
+}
+
+function toFact(recorded: RecordedEvent): BetPageFact | null {
+  if (!recorded.streamId.startsWith('bet-')) return null;
+  const event = readBetEvent(recorded);
+  if (!event) return null;
+  return {
+    fact: {
+      betId: recorded.streamId.slice('bet-'.length),
+      event,
+      revision: recorded.revision,
+      seq: parsePosition(recorded.position)[1],
+      occurredAt: recorded.metadata.occurredAt,
+    },
+    recorded,
+  };
+}
+
+function toFacts(events: RecordedEvent[]): BetPageFact[] {
+  const facts: BetPageFact[] = [];
   for (const recorded of events) {
-    if (!recorded.streamId.startsWith('bet-')) continue;
-    const event = readBetEvent(recorded);
-    if (!event) continue;
-    facts.push({
-      fact: {
-        betId: recorded.streamId.slice('bet-'.length),
-        event,
-        revision: recorded.revision,
-        seq: parsePosition(recorded.position)[1],
-        occurredAt: recorded.metadata.occurredAt,
-      },
-      recorded,
-    });
+    const fact = toFact(recorded);
+    if (fact) facts.push(fact);
   }
   return facts;
 }
@@ -70,7 +81,7 @@ function toFacts(events: RecordedEvent[]): { fact: BetFact; recorded: RecordedEv
  */
 async function loadStored(
   client: ClientBase,
-  facts: { fact: BetFact }[],
+  facts: BetPageFact[],
   bulk: boolean,
 ): Promise<Map<string, BetState>> {
   const proposedHere = new Set<string>();
@@ -79,15 +90,142 @@ async function loadStored(
     if (bulk && fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
     else if (!proposedHere.has(fact.betId)) ids.add(fact.betId);
   }
+  return load(client, ids);
+}
+
+async function load(client: ClientBase, ids: Iterable<string>): Promise<Map<string, BetState>> {
   // The table's text round trip gives back exactly the columns a BetState holds.
   return (await bets.load(client, ids)) as Map<string, BetState>;
 }
 
 /**
+ * Folds facts, in log order, onto the rows they start from (`stored`: the bets they touch that
+ * are stored already), and gathers what to write: new and changed rows, history rows as COPY
+ * text. An event at or below a stored bet's revision was applied before and is left out.
+ */
+class BetFold {
+  /** Every bet folded so far, as it leaves them (new, changed or as stored). */
+  readonly rows: Map<string, BetState>;
+  readonly history = new CopyLines();
+
+  constructor(private readonly stored: Map<string, BetState>) {
+    this.rows = new Map(stored);
+  }
+
+  add({ fact, recorded }: BetPageFact): void {
+    const seen = this.stored.get(fact.betId);
+    if (seen && BigInt(seen.revision) >= fact.revision) return;
+    const after = evolveBet(this.rows.get(fact.betId), fact);
+    if (after) this.rows.set(fact.betId, after);
+    this.history.add(
+      copyLine([
+        fact.betId,
+        fact.revision.toString(),
+        recorded.id,
+        fact.event.type,
+        JSON.stringify(fact.event.data),
+        recorded.metadata.actorId,
+        fact.occurredAt,
+      ]),
+    );
+  }
+
+  /** Rows to insert and rows to update. */
+  writes(): { created: BetState[]; changed: BetState[] } {
+    const created: BetState[] = [];
+    const changed: BetState[] = [];
+    for (const [id, row] of this.rows) {
+      const before = this.stored.get(id);
+      if (!before) created.push(row);
+      else if (row !== before) changed.push(row);
+    }
+    return { created, changed };
+  }
+}
+
+function foldBets(facts: BetPageFact[], stored: Map<string, BetState>): BetFold {
+  const fold = new BetFold(stored);
+  for (const fact of facts) fold.add(fact);
+  return fold;
+}
+
+/** Events a bulk load's fold handles before it lets other work run (a write's next statement). */
+const SLICE = 500;
+
+/** Pages of a bulk load whose rows a later page starts from without reading them back. */
+const REMEMBERED_PAGES = 4;
+
+/**
+ * The bulk load's fold: a page is folded while the page before it is still being written. A bet
+ * the page proposes, or one a recent page wrote (remembered in memory), is folded there and then;
+ * the events of an older bet wait for the write, which reads its stored row first (the pages
+ * before are committed by then). Rows that write folds are not remembered, so a later page reads
+ * them back too.
+ */
+function betsBulkLoader(): BulkLoader {
+  const remembered: Map<string, BetState>[] = [];
+  const recall = (id: string) => {
+    for (let i = remembered.length - 1; i >= 0; i--) {
+      const row = remembered[i]!.get(id);
+      if (row) return row;
+    }
+    return undefined;
+  };
+  return {
+    async fold(events) {
+      const known = new Map<string, BetState>();
+      const fold = new BetFold(known);
+      const older = new Set<string>();
+      const later: BetPageFact[] = [];
+      for (let i = 0; i < events.length; i++) {
+        if (i > 0 && i % SLICE === 0) await pause();
+        const item = toFact(events[i]!);
+        if (!item) continue;
+        const id = item.fact.betId;
+        if (older.has(id)) {
+          later.push(item);
+          continue;
+        }
+        if (!fold.rows.has(id)) {
+          const row = recall(id);
+          if (row) {
+            known.set(id, row);
+            fold.rows.set(id, row);
+          } else if (item.fact.event.type !== 'BetProposed') {
+            older.add(id);
+            later.push(item);
+            continue;
+          }
+        }
+        fold.add(item);
+      }
+      remembered.push(fold.rows);
+      if (remembered.length > REMEMBERED_PAGES) remembered.shift();
+      const { created, changed } = fold.writes();
+      const rows = [Buffer.from(bets.text(created))];
+      return async (client) => {
+        let [newRows, changedRows, history] = [rows, changed, fold.history.buffers()];
+        if (later.length > 0) {
+          const rest = foldBets(later, await load(client, older));
+          const writes = rest.writes();
+          newRows = [...newRows, Buffer.from(bets.text(writes.created))];
+          changedRows = [...changedRows, ...writes.changed];
+          history = [...history, ...rest.history.buffers()];
+        }
+        await bets.copy(client, newRows);
+        await bets.update(client, changedRows);
+        await copyIn(client, 'rm_bet_history', historyColumns, history);
+      };
+    },
+  };
+}
+
+/**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
- * in stream order: its lifecycle, settling up, draws and standing reports). A page is folded in memory and each row written once: new bets and history
- * rows by COPY, bets an earlier page stored by one UPDATE. An event at or below a stored bet's
- * revision was applied before and is left out, so replaying a page changes nothing.
+ * in stream order: its lifecycle, settling up, draws and standing reports). A page is folded in
+ * memory and each row written once: new bets and history rows by COPY, bets an earlier page
+ * stored by one UPDATE. An event at or below a stored bet's revision was applied before and is
+ * left out, so replaying a page changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
@@ -97,33 +235,11 @@ export const betsProjector: Projector = {
   async applyPage(client, events, { bulk }) {
     const facts = toFacts(events);
     if (facts.length === 0) return;
-    const stored = await loadStored(client, facts, bulk);
-    const folded = new Map(stored);
-    const history: (string | null)[][] = [];
-    for (const { fact, recorded } of facts) {
-      const seen = stored.get(fact.betId);
-      if (seen && BigInt(seen.revision) >= fact.revision) continue;
-      const after = evolveBet(folded.get(fact.betId), fact);
-      if (after) folded.set(fact.betId, after);
-      history.push([
-        fact.betId,
-        fact.revision.toString(),
-        recorded.id,
-        fact.event.type,
-        JSON.stringify(fact.event.data),
-        recorded.metadata.actorId,
-        fact.occurredAt,
-      ]);
-    }
-    const created: BetState[] = [];
-    const changed: BetState[] = [];
-    for (const [id, row] of folded) {
-      const before = stored.get(id);
-      if (!before) created.push(row);
-      else if (row !== before) changed.push(row);
-    }
+    const fold = foldBets(facts, await loadStored(client, facts, bulk));
+    const { created, changed } = fold.writes();
     await bets.insert(client, created);
     await bets.update(client, changed);
-    await copyRows(client, 'rm_bet_history', historyColumns, history);
+    await copyIn(client, 'rm_bet_history', historyColumns, fold.history.buffers());
   },
+  bulkLoader: betsBulkLoader,
 };
