@@ -13,10 +13,10 @@ import { rebuildProjector } from '@wagers/projection-service/operator/projection
 import { writeBetLog } from '@wagers/projection-service/test-support/bet-log';
 import { printTable, type Cell } from './table.ts';
 
-/** REBUILD_EVENTS=200000 for a quicker run. */
+/** REBUILD_EVENTS=200000 for a quicker run; REBUILD_PAGE sets the events per page (10,000). */
 const EVENTS = Number(process.env.REBUILD_EVENTS ?? 1_000_000);
 const USERS = 2_000;
-const PAGE = 10_000;
+const PAGE = Number(process.env.REBUILD_PAGE ?? 10_000);
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
