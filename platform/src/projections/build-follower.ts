@@ -89,12 +89,10 @@ export function followBuild(
     return checkOwn(await lockBuild(client, projector.name, start.build));
   }
 
-  // Read models are derived from the log: a crash may lose the last pages' commits, rows and
-  // checkpoint together, and they are applied again. So no page waits for its commit's disk flush
-  // (the runner opens the connection so), nor does a checkpoint moved past pages passed over.
+  // No commit here waits for its disk flush: the runner opens `client` with synchronous_commit
+  // off (read models are derived from the log, and a crash's lost pages are applied again).
   const begin = [
     'BEGIN',
-    'SET LOCAL synchronous_commit TO off',
     ...(start.schemaName
       ? [`SET LOCAL search_path TO ${pg.escapeIdentifier(start.schemaName)}, public`]
       : []),
