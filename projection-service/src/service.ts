@@ -1,5 +1,3 @@
-import { LogWakeup } from '@wagers/platform/event-store/wakeup';
-import { BUILDS_CHANNEL } from '@wagers/platform/projections/projector';
 import { runProjector } from '@wagers/platform/projections/runner';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
@@ -11,17 +9,14 @@ export async function projectionService(context: HostContext): Promise<ServicePa
   const { config, logger, pool, store, databaseUrl } = context;
   const watcher = new ProjectionWatcher(pool, databaseUrl);
   await watcher.start();
-  // One listener for build changes (rebuilds, switches, skips) serves every projector.
-  const buildsWakeup = new LogWakeup(databaseUrl, BUILDS_CHANNEL);
   const projectors = allProjectors.map((projector) =>
-    runProjector(projector, { store, pool, connectionString: databaseUrl, logger, buildsWakeup }),
+    runProjector(projector, { store, pool, connectionString: databaseUrl, logger }),
   );
   return {
     name: 'projection service',
     routers: [queryRouter({ config, pool, watcher, logger, sessions: context.sessions })],
     async stop() {
       await Promise.all(projectors.map((projector) => projector.stop()));
-      await buildsWakeup.close();
       await watcher.close();
     },
   };

@@ -7,12 +7,8 @@ export interface TailPage {
   hidden: boolean;
 }
 
-/** Reads one page after a position; `fine` reads up to the finer, costlier horizon. */
-export type ReadPage = (
-  after: GlobalPosition | null,
-  maxCount: number,
-  fine: boolean,
-) => Promise<TailPage>;
+/** Reads one page after a position. */
+export type ReadPage = (after: GlobalPosition | null, maxCount: number) => Promise<TailPage>;
 
 export interface LogTailOptions {
   /**
@@ -25,20 +21,14 @@ export interface LogTailOptions {
   capacity: number;
 }
 
-/** What the next read of the end is asked for: the widest of its waiting followers' requests. */
-interface Want {
-  fine: boolean;
-  maxCount: number;
-}
-
 /**
  * The end of the log as this process last read it, shared by every follower of one store. A read
  * returns the events below the log's horizon after a position, and those never change once read:
  * so a follower that asks for the page after a position the tail has read past is served from
  * memory, and followers at the end share one read of what comes next. The tail reads the end
- * again only when the log was announced to have moved since its last read began (`moved()`), when
- * that read filled its page, or when a follower held back by an open transaction asks with the
- * finer horizon. A follower outside what is kept reads its own pages, past the tail.
+ * again only when the log was announced to have moved since its last read began (`moved()`), or
+ * when that read filled its page. A follower outside what is kept reads its own pages, past the
+ * tail.
  */
 export class LogTail {
   /** The position the kept events follow; null is the start of the log. */
@@ -48,16 +38,18 @@ export class LogTail {
   private readonly index = new Map<GlobalPosition, number>();
   private first = 0;
   private started = false;
-  /** What the last read of the end saw: hidden events beyond it, a full page; and how it read. */
+  /** What the last read of the end saw: hidden events beyond it, a full page. */
   private hidden = false;
   private full = false;
-  private fine = false;
   /** Announcements counted so far, and how many had been counted when the last end read began. */
   private announced = 0;
   private readFrom = -1;
   private lastReadAt = -Infinity;
-  /** The read of the end under way, if any; `from` is null while it waits for its interval. */
-  private pending: { done: Promise<void>; from: number | null; want: Want } | null = null;
+  /**
+   * The read of the end under way, if any; `from` is null while it waits for its interval, and
+   * `maxCount` is the largest page its followers asked for.
+   */
+  private pending: { done: Promise<void>; from: number | null; maxCount: number } | null = null;
 
   constructor(
     private readonly read: ReadPage,
@@ -85,7 +77,7 @@ export class LogTail {
    * The page after `after`: from memory when the tail holds it, else from a read of the end shared
    * with other followers, or, for a follower elsewhere in the log, a read of its own.
    */
-  async page(after: GlobalPosition | null, maxCount: number, fine: boolean): Promise<TailPage> {
+  async page(after: GlobalPosition | null, maxCount: number): Promise<TailPage> {
     for (;;) {
       const offset = this.offsetOf(after);
       if (offset < 0) {
@@ -94,17 +86,16 @@ export class LogTail {
           this.restartAt(after);
           continue;
         }
-        return this.read(after, maxCount, fine);
+        return this.read(after, maxCount);
       }
       if (offset < this.events.length) {
         const events = this.events.slice(offset, offset + maxCount);
         const toEnd = offset + events.length === this.events.length;
         return { events, hidden: toEnd && this.hidden };
       }
-      const stale =
-        this.announced > this.readFrom || this.full || (fine && !this.fine && this.hidden);
+      const stale = this.announced > this.readFrom || this.full;
       if (!stale) return { events: [], hidden: this.hidden };
-      await this.readEnd({ fine, maxCount });
+      await this.readEnd(maxCount);
     }
   }
 
@@ -122,38 +113,36 @@ export class LogTail {
     this.first = 0;
     this.hidden = false;
     this.full = false;
-    this.fine = false;
     this.readFrom = -1;
   }
 
   /**
    * Waits for a read of the end that began after every announcement counted so far: the one under
-   * way if it began late enough (or has not begun) and reads as finely as asked, else the next.
+   * way if it began late enough (or has not begun), else the next.
    */
-  private async readEnd(want: Want): Promise<void> {
+  private async readEnd(maxCount: number): Promise<void> {
     const needFrom = this.announced;
     for (;;) {
       const pending = this.pending;
       if (!pending) {
-        await this.startRead(want).done;
+        await this.startRead(maxCount).done;
         return;
       }
       if (pending.from === null) {
-        pending.want.fine ||= want.fine;
-        pending.want.maxCount = Math.max(pending.want.maxCount, want.maxCount);
+        pending.maxCount = Math.max(pending.maxCount, maxCount);
         await pending.done;
         return;
       }
-      const suits = pending.from >= needFrom && (!want.fine || pending.want.fine);
+      const suits = pending.from >= needFrom;
       await pending.done;
       if (suits) return;
     }
   }
 
-  private startRead(want: Want): NonNullable<LogTail['pending']> {
+  private startRead(maxCount: number): NonNullable<LogTail['pending']> {
     const pending: NonNullable<LogTail['pending']> = {
       from: null,
-      want: { ...want },
+      maxCount,
       done: Promise.resolve(),
     };
     pending.done = (async () => {
@@ -163,14 +152,13 @@ export class LogTail {
       const base = this.base;
       pending.from = this.announced;
       this.lastReadAt = performance.now();
-      const page = await this.read(after, pending.want.maxCount, pending.want.fine);
+      const page = await this.read(after, pending.maxCount);
       // Started again elsewhere while this read was out: what it read may not follow what is kept.
       if (this.end !== after || this.base !== base) return;
       this.readFrom = pending.from;
       this.keep(page.events);
       this.hidden = page.hidden;
-      this.full = page.events.length >= pending.want.maxCount;
-      this.fine = pending.want.fine;
+      this.full = page.events.length >= pending.maxCount;
     })().finally(() => {
       if (this.pending === pending) this.pending = null;
     });

@@ -9,7 +9,7 @@ import {
   type EventStoreUnderTest,
 } from './contract-suite.ts';
 import { sampleEvent as newEvent, uniqueStreamId } from './sample-events.ts';
-import { createPostgresEventStore } from './postgres.ts';
+import { createPostgresEventStore, FOLLOW_STATEMENTS } from './postgres.ts';
 import type { EventStore } from './port.ts';
 
 async function freshPostgresStore(): Promise<EventStoreUnderTest & { pool: pg.Pool }> {
@@ -55,6 +55,65 @@ describe('postgres event store on its own database', () => {
     expect(stored[1]!.position).toBe(result.position);
     expect(await headReaching(store, result.position)).toBe(result.position);
   });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+describe('postgres event store reading the end of a long log', () => {
+  let underTest: EventStoreUnderTest & { pool: pg.Pool };
+  beforeAll(async () => {
+    underTest = await freshPostgresStore();
+    await underTest.pool.query(
+      `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+       SELECT 'long-' || g, 0, gen_random_uuid(), 'Filler', '{"n": 1}', '{}'
+       FROM generate_series(1, 20000) AS g`,
+    );
+    await underTest.pool.query('ANALYZE es_events');
+  }, 60_000);
+  afterAll(() => underTest.dispose(), 60_000);
+
+  // The statements are prepared, and PostgreSQL soon plans them once for any parameters: such a
+  // plan must still go straight to the end of the log, or every follower's read scans all of it.
+  it.each(FOLLOW_STATEMENTS.map((statement) => [statement.name, statement.text]))(
+    '%s reads by index, whatever the parameters',
+    async (_name, text) => {
+      const client = await underTest.pool.connect();
+      try {
+        await client.query('SET plan_cache_mode = force_generic_plan');
+        await client.query(`PREPARE follow_under_test (text, bigint, integer) AS ${text}`);
+        const head = await client.query<{ tx: string; position: string }>(
+          `SELECT transaction_id::text AS tx, global_position::text AS position FROM es_events
+           ORDER BY global_position DESC LIMIT 1`,
+        );
+        const { tx, position } = head.rows[0]!;
+        const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE follow_under_test ('${tx}', ${position}, 500)`,
+        );
+        const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
+        const scans = nodes(plan).filter((node) => node['Relation Name'] === 'es_events');
+        expect(scans.length).toBeGreaterThan(0);
+        expect(scans.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+        const page = await client.query<{ hidden: boolean; global_position: string | null }>(
+          `EXECUTE follow_under_test ('${tx}', ${BigInt(position) - 3n}, 500)`,
+        );
+        expect(page.rows.map((row) => row.global_position)).toEqual(
+          [2n, 1n, 0n].map((back) => (BigInt(position) - back).toString()),
+        );
+        expect(page.rows.every((row) => !row.hidden)).toBe(true);
+      } finally {
+        await client.query('DEALLOCATE ALL').catch(() => undefined);
+        client.release();
+      }
+    },
+  );
 });
 
 describe('postgres event store log order', () => {

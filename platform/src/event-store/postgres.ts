@@ -178,20 +178,28 @@ const APPEND = {
 /**
  * One page for a follower, and whether committed events lie beyond it that an older open
  * transaction still hides: both from one snapshot, in one round trip. The page's columns are null
- * on the single row that comes back when it is empty. `horizon` is the SQL for the bound below
- * which rows are read: the snapshot's xmin, or es_log_horizon(), which leaves out transactions of
- * other databases but costs more.
+ * on the single row that comes back when it is empty. Rows are read below es_log_horizon(), the
+ * oldest transaction still open that may append: the snapshot's own xmin would also wait for
+ * transactions of other databases and for the projectors' page transactions, and under load some
+ * page is nearly always open, so followers were held back by each other.
+ *
+ * Hidden events exist exactly when the newest visible event is at or past the horizon and past
+ * the follower's position, so that is what is asked: the newest event is one step down the log
+ * order index. The statement is prepared, and PostgreSQL soon runs it with a generic plan, blind
+ * to the parameters' values; asked as "does any event lie past the position and the horizon", that
+ * plan scanned the whole log on every read, as the log grew.
  */
-function followPageQuery(name: string, horizon: string) {
-  return {
-    name,
-    text: `WITH horizon AS MATERIALIZED (SELECT ${horizon} AS below)
-  SELECT h.hidden, p.* FROM
-    (SELECT EXISTS (
-       SELECT 1 FROM es_events
-       WHERE transaction_id >= (SELECT below FROM horizon)
-         AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-     ) AS hidden) h
+const FOLLOW_PAGE = {
+  name: 'es_follow_page',
+  text: `WITH horizon AS MATERIALIZED (SELECT es_log_horizon() AS below),
+  newest AS MATERIALIZED (
+    SELECT transaction_id, global_position FROM es_events
+    ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+  )
+  SELECT coalesce((
+    SELECT n.transaction_id >= h.below
+       AND (n.transaction_id, n.global_position) > ($1::text::xid8, $2::bigint)
+    FROM newest n, horizon h), false) AS hidden, p.* FROM (SELECT 1) one
   LEFT JOIN LATERAL (
     SELECT transaction_id, ${columns} FROM es_events
     WHERE transaction_id < (SELECT below FROM horizon)
@@ -200,13 +208,10 @@ function followPageQuery(name: string, horizon: string) {
     LIMIT $3
   ) p ON true
   ORDER BY p.transaction_id, p.global_position`,
-  };
-}
-const FOLLOW_PAGE = followPageQuery('es_follow_page', 'pg_snapshot_xmin(pg_current_snapshot())');
-const FOLLOW_PAGE_FINE = followPageQuery('es_follow_page_fine', 'es_log_horizon()');
+};
 
-/** After this long held back, a follower reads up to the finer, costlier horizon. */
-const FINE_HORIZON_AFTER_MS = 20;
+/** The prepared statements a follower reads the log's end with (their plans are tested). */
+export const FOLLOW_STATEMENTS = [FOLLOW_PAGE];
 
 export interface PostgresEventStoreOptions {
   /** Connection string for the LISTEN connection that wakes followers. */
@@ -230,10 +235,10 @@ export function createPostgresEventStore(
 ): EventStore {
   const wakeup = new LogWakeup(options.connectionString, EVENTS_CHANNEL);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
-  // Looks at the head (below the finer horizon) for the followers that wait.
+  // Looks at the head for the followers that wait.
   const probe = new LogProbe(() => headPosition(), pollIntervalMs);
   // One read of the log's end for every follower in the process (see LogTail).
-  const tail = new LogTail((after, maxCount, fine) => followPage(after, maxCount, fine), {
+  const tail = new LogTail((after, maxCount) => followPage(after, maxCount), {
     minReadIntervalMs: options.followIntervalMs ?? 5,
     capacity: TAIL_CAPACITY,
   });
@@ -357,11 +362,10 @@ export function createPostgresEventStore(
   async function followPage(
     after: GlobalPosition | null,
     maxCount: number,
-    fine: boolean,
   ): Promise<{ events: RecordedEvent[]; hidden: boolean }> {
     const [tx, position] = after ? parsePosition(after) : [0n, 0n];
     const result = await pool.query<{ hidden: boolean } & Partial<EventRow>>({
-      ...(fine ? FOLLOW_PAGE_FINE : FOLLOW_PAGE),
+      ...FOLLOW_PAGE,
       values: [tx.toString(), position.toString(), maxCount],
     });
     const rows = result.rows;
@@ -399,46 +403,37 @@ export function createPostgresEventStore(
       notified = true;
       wake?.();
     });
-    /**
-     * Waits for a notification, or for the store's probe to see events past `after`: true when
-     * the probe woke us (what it saw lies below the finer horizon).
-     */
+    /** Waits for a notification, or for the store's probe to see events past `after`. */
     const waitFor = (after: GlobalPosition | null, held: boolean) =>
-      new Promise<boolean>((resolve) => {
-        if (notified || stopped) return resolve(false);
-        const finish = (byProbe: boolean) => {
+      new Promise<void>((resolve) => {
+        if (notified || stopped) return resolve();
+        const finish = () => {
           wake = null;
           probe.remove(waiter);
-          resolve(byProbe);
+          resolve();
         };
         const waiter = {
           after,
           held,
           wake: () => {
             tail.moved();
-            finish(true);
+            finish();
           },
         };
-        wake = () => finish(false);
+        wake = finish;
         probe.add(waiter);
       });
 
     const done = (async () => {
       let after = opts.after ?? null;
-      // Since when a hidden event has held this follower back; as if long ago at the start, so
-      // catching up is never held back by a transaction in another database.
-      let heldSince: number | null = 0;
       await wakeup.ready();
       while (!stopped) {
         notified = false;
-        const fine = heldSince !== null && Date.now() - heldSince >= FINE_HORIZON_AFTER_MS;
-        const { events, hidden } = await tail.page(after, batchSize, fine);
+        const { events, hidden } = await tail.page(after, batchSize);
         if (stopped) break;
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
-          // Progress through the finer horizon says the cheap one still holds back: keep it.
-          if (!fine) heldSince = null;
           // A short page was everything readable when it was read; anything committed since
           // was announced, and the wait below then returns at once.
           if (events.length === batchSize) continue;
@@ -448,14 +443,12 @@ export function createPostgresEventStore(
           // anything else ends unannounced, and the store's probe looks for us (one query for
           // every follower, after pauses that grow): a long transaction elsewhere must not keep
           // followers polling.
-          heldSince ??= Date.now();
-          if (await waitFor(after, true)) heldSince = 0;
+          await waitFor(after, true);
           continue;
         }
-        heldSince = null;
         opts.onCaughtUp?.(after);
         // The safety net for a lost notification is the probe's slow look.
-        if (await waitFor(after, false)) heldSince = 0;
+        await waitFor(after, false);
       }
     })()
       .catch((error: unknown) => {

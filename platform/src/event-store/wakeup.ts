@@ -5,14 +5,24 @@ import { comparePositions, type GlobalPosition } from '@wagers/contracts/positio
 const PAYLOAD_BYTES = 7000;
 
 /**
+ * The shortest time between two NOTIFYs from one process on one channel, in ms. Every NOTIFY is a
+ * transaction that takes a lock of the whole database and wakes every listening connection of it,
+ * whatever its channel: under a steady flow of commits, sent as fast as they come back they cost
+ * the server as much as a third of the appends they announce. Followers elsewhere read the log at
+ * most every few ms anyway.
+ */
+const NOTIFY_INTERVAL_MS = 5;
+
+/**
  * One LISTEN connection shared by every follower in the process. If it drops it reconnects;
  * followers also poll slowly, so a notification lost in between only delays them.
  *
  * Writers in the process `announce()` their commits: listeners here are woken at once, in memory,
  * and other processes by a NOTIFY sent on this same connection after the commit (a transaction
  * that notifies holds a global lock through its commit's disk flush, so commits that notify
- * would go one at a time). NOTIFYs are coalesced, one in flight at a time, so a burst of commits
- * costs one or two round trips, not one each; announcements with a payload (lines of text) are
+ * would go one at a time). NOTIFYs are coalesced, one in flight at a time and at most one per
+ * NOTIFY_INTERVAL_MS, so a burst of commits costs a few round trips, not one each; announcements
+ * with a payload (lines of text) are
  * packed into as few notifications as fit, and each line reaches listeners elsewhere on its own.
  */
 export class LogWakeup {
@@ -24,6 +34,7 @@ export class LogWakeup {
   private notifying: Promise<void> | null = null;
   /** Payloads announced and not yet sent; '' stands for a bare announcement. */
   private unsent = new Set<string>();
+  private lastNotifyAt = -Infinity;
 
   constructor(
     private readonly connectionString: string,
@@ -60,6 +71,9 @@ export class LogWakeup {
 
   private async notify(): Promise<void> {
     while (this.unsent.size > 0 && !this.closed) {
+      const wait = this.lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.lastNotifyAt = performance.now();
       const lines = [...this.unsent];
       this.unsent = new Set();
       try {

@@ -40,10 +40,19 @@ export interface FollowDeps {
    * `Projector.eventTypes`) before it is moved in a statement of its own.
    */
   passOverMs?: number;
+  /**
+   * The shortest time from the start of one live page to the reading of the next, once caught
+   * up: under a steady flow of events a follower then commits a page per interval, not one per
+   * read of the log, and the transactions it costs the database stop growing with the flow.
+   */
+  pageIntervalMs?: number;
 }
 
 /** See `FollowDeps.passOverMs`. */
 export const DEFAULT_PASS_OVER_MS = 20;
+
+/** See `FollowDeps.pageIntervalMs`. */
+export const DEFAULT_PAGE_INTERVAL_MS = 20;
 
 export interface BuildFollower {
   /** Resolves when following ends: stopped, the build gone, or a poison event met. */
@@ -72,6 +81,7 @@ export function followBuild(
   let passTimer: NodeJS.Timeout | null = null;
   let building = start.status === 'building';
   let skips = new Set<string>();
+  let stopRest: () => void = () => undefined;
 
   async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
     await client.query('BEGIN');
@@ -275,6 +285,21 @@ export function followBuild(
     // A build with nothing new to read switches as soon as it has caught up.
     await trySwitch();
     let failure: unknown = null;
+    const pageIntervalMs = deps.pageIntervalMs ?? DEFAULT_PAGE_INTERVAL_MS;
+    let rest: { timer: NodeJS.Timeout; end: () => void } | null = null;
+    /** Waits out the rest of the page interval; stopping ends the wait. */
+    const restFor = (ms: number) =>
+      ms <= 0 || stopped
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const end = () => {
+              clearTimeout(timer);
+              rest = null;
+              resolve();
+            };
+            const timer = setTimeout(end, ms);
+            rest = { timer, end };
+          });
     // Pages and the deferred checkpoint take the connection in turn.
     let turn: Promise<unknown> = Promise.resolve();
     const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
@@ -298,13 +323,18 @@ export function followBuild(
             }, deps.passOverMs ?? DEFAULT_PASS_OVER_MS);
             return;
           }
+          const started = performance.now();
           await applyPage(events, false);
-          if (events.length < deps.batchSize) await trySwitch();
+          if (events.length < deps.batchSize) {
+            await trySwitch();
+            await restFor(pageIntervalMs - (performance.now() - started));
+          }
         }),
       onCaughtUp: () => undefined,
       onError: (error) => (failure ??= error),
     });
     subscription = current;
+    stopRest = () => rest?.end();
     if (stopped) void current.stop();
     await current.done;
     subscription = null;
@@ -324,6 +354,7 @@ export function followBuild(
     done,
     async stop() {
       stopped = true;
+      stopRest();
       await subscription?.stop();
       await done.catch(() => undefined);
     },

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Pool } from 'pg';
 import type { EventStore } from '../event-store/port.ts';
-import { LogWakeup, releaseWakeup, sharedWakeup } from '../event-store/wakeup.ts';
+import { releaseWakeup, sharedWakeup } from '../event-store/wakeup.ts';
 import { inTransaction } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import {
@@ -36,8 +36,6 @@ export interface ProjectorRunnerDeps {
   onlyBuild?: number;
   /** How long a retired build's tables stay (for a look, or a switch back) before they go. */
   retiredGraceMs?: number;
-  /** Shared listener for build changes; one of its own when absent. */
-  buildsWakeup?: LogWakeup;
 }
 
 export interface RunningProjector {
@@ -69,7 +67,8 @@ interface Task {
  */
 export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): RunningProjector {
   const log = deps.logger.child({ projector: projector.name });
-  const wakeup = deps.buildsWakeup ?? new LogWakeup(deps.connectionString, BUILDS_CHANNEL);
+  // One listener for build changes (rebuilds, switches, skips) per process, for every projector.
+  const wakeup = sharedWakeup(deps.connectionString, BUILDS_CHANNEL);
   const notices = sharedWakeup(deps.connectionString, PROJECTIONS_CHANNEL);
   const tasks = new Map<number, Task>();
   const holding = new Set<number>();
@@ -258,7 +257,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       for (const wake of [...wakers]) wake();
       await refreshing;
       await Promise.all([...tasks.values()].map((task) => task.stop()));
-      if (!deps.buildsWakeup) await wakeup.close();
+      await releaseWakeup(wakeup);
       await releaseWakeup(notices);
     },
   };
