@@ -9,13 +9,13 @@ import {
   lockBuild,
   lockBuildStatement,
   lockedBuild,
-  passCheckpoint,
   readSkips,
   saveCheckpointStatement,
   saveFailure,
   type BuildRow,
   type BuildStatus,
 } from './checkpoints.ts';
+import type { CheckpointPasser, PassOutcome } from './checkpoint-passer.ts';
 import { applyEvents, type BulkLoader, type PageWrite, type Projector } from './projector.ts';
 
 /** The build was retired or dropped under us: nobody reads it any more. */
@@ -36,10 +36,10 @@ export interface FollowDeps {
   /** Where committed checkpoint moves are announced (PROJECTIONS_CHANNEL). */
   notices: LogWakeup;
   /**
-   * How long the checkpoint may lag behind live pages the projector has no event type of (see
-   * `Projector.eventTypes`) before it is moved in a statement of its own.
+   * Stores the checkpoint past live pages the projector has no event type of (see
+   * `Projector.eventTypes`), with the other followers' of the process.
    */
-  passOverMs?: number;
+  passer: CheckpointPasser;
   /**
    * The shortest time from the start of one live page to the reading of the next, once caught
    * up: under a steady flow of events a follower then commits a page per interval, not one per
@@ -47,9 +47,6 @@ export interface FollowDeps {
    */
   pageIntervalMs?: number;
 }
-
-/** See `FollowDeps.passOverMs`. */
-export const DEFAULT_PASS_OVER_MS = 20;
 
 /** See `FollowDeps.pageIntervalMs`. */
 export const DEFAULT_PAGE_INTERVAL_MS = 20;
@@ -78,7 +75,6 @@ export function followBuild(
   /** The checkpoint as stored; `position` runs ahead of it past pages the projector passes over. */
   let saved: GlobalPosition | null = start.position;
   let position: GlobalPosition | null = start.position;
-  let passTimer: NodeJS.Timeout | null = null;
   let building = start.status === 'building';
   let skips = new Set<string>();
   let stopRest: () => void = () => undefined;
@@ -155,19 +151,18 @@ export function followBuild(
   }
 
   /**
-   * Writes the checkpoint past pages passed over, in one statement outside any page transaction.
-   * Callers run it in turn with pages, never during one (the connection is the page's).
+   * Moves the checkpoint past a page passed over: in memory now, stored soon with the other
+   * followers' moves. `fail` hears of a move that could not be stored.
    */
-  async function savePassed(): Promise<void> {
-    if (passTimer) clearTimeout(passTimer);
-    passTimer = null;
-    if (position === saved || position === null) return;
-    const to = position;
-    const status = await passCheckpoint(client, projector.name, start.build, saved, to);
-    // Retired, dropped or moved by an operator: the runner looks at the row again.
-    if (!status) throw new CheckpointMoved();
-    saved = to;
-    announce(status, to);
+  function passOver(to: GlobalPosition, fail: (error: unknown) => void): void {
+    position = to;
+    deps.passer.offer(projector.name, start.build, saved, to, (outcome: PassOutcome) => {
+      if ('error' in outcome) return fail(outcome.error);
+      // Retired, dropped or moved by an operator: the runner looks at the row again.
+      if (!outcome.status) return fail(new CheckpointMoved());
+      saved = to;
+      announce(outcome.status, to);
+    });
   }
 
   /** Tells readers in every process where a committed checkpoint now is. */
@@ -300,36 +295,25 @@ export function followBuild(
             const timer = setTimeout(end, ms);
             rest = { timer, end };
           });
-    // Pages and the deferred checkpoint take the connection in turn.
-    let turn: Promise<unknown> = Promise.resolve();
-    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-      const run = turn.then(work);
-      turn = run.catch(() => undefined);
-      return run;
+    let current: Subscription | null = null;
+    const fail = (error: unknown) => {
+      failure ??= error;
+      void current?.stop();
     };
-    const current = deps.store.subscribeToAll({
+    current = deps.store.subscribeToAll({
       after: position,
       batchSize: deps.batchSize,
-      onEvents: (events) =>
-        inTurn(async () => {
-          if (passesOver(events)) {
-            // Moved in memory now and stored soon: many such pages cost one statement.
-            position = events.at(-1)!.position;
-            passTimer ??= setTimeout(() => {
-              inTurn(savePassed).catch((error: unknown) => {
-                failure ??= error;
-                void current.stop();
-              });
-            }, deps.passOverMs ?? DEFAULT_PASS_OVER_MS);
-            return;
-          }
-          const started = performance.now();
-          await applyPage(events, false);
-          if (events.length < deps.batchSize) {
-            await trySwitch();
-            await restFor(pageIntervalMs - (performance.now() - started));
-          }
-        }),
+      onEvents: async (events) => {
+        if (passesOver(events)) return passOver(events.at(-1)!.position, fail);
+        // This page's checkpoint covers every move passed over before it.
+        await deps.passer.withdraw(projector.name, start.build);
+        const started = performance.now();
+        await applyPage(events, false);
+        if (events.length < deps.batchSize) {
+          await trySwitch();
+          await restFor(pageIntervalMs - (performance.now() - started));
+        }
+      },
       onCaughtUp: () => undefined,
       onError: (error) => (failure ??= error),
     });
@@ -338,9 +322,7 @@ export function followBuild(
     if (stopped) void current.stop();
     await current.done;
     subscription = null;
-    if (passTimer) clearTimeout(passTimer);
-    passTimer = null;
-    await turn;
+    await deps.passer.withdraw(projector.name, start.build);
     if (failure) throw failure;
   }
 

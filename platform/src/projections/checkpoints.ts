@@ -163,27 +163,48 @@ export function saveCheckpointStatement(
   return update;
 }
 
+/** A build's checkpoint to move from `from` to `to` outside a page's transaction. */
+export interface CheckpointPass {
+  name: string;
+  build: number;
+  from: GlobalPosition | null;
+  to: GlobalPosition;
+}
+
 /**
- * Moves a build's checkpoint from `from` to `to` outside a page's transaction (past events the
- * projector does not act on). Returns the build's status, or null, moving nothing, when the build
- * is retired or gone or its checkpoint is no longer at `from`.
+ * Moves builds' checkpoints past events their projectors do not act on, in one statement for all
+ * of them. Returns each moved build's status by `name build`; a build retired or gone, or whose
+ * checkpoint is no longer at `from`, moves nothing and is absent.
  */
-export async function passCheckpoint(
-  client: ClientBase,
-  name: string,
-  build: number,
-  from: GlobalPosition | null,
-  to: GlobalPosition,
-): Promise<BuildStatus | null> {
-  const [major, minor] = parsePosition(to);
-  const result = await client.query<{ status: BuildStatus }>(
-    `UPDATE projection_checkpoints
-        SET position = $4, position_major = $5, position_minor = $6, updated_at = now()
-      WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
-      RETURNING status`,
-    [name, build, from, to, major.toString(), minor.toString()],
+export async function passCheckpoints(
+  db: Pool | ClientBase,
+  passes: readonly CheckpointPass[],
+): Promise<Map<string, BuildStatus>> {
+  if (passes.length === 0) return new Map();
+  // In key order, so two statements that touch the same rows lock them in the same order.
+  const sorted = [...passes].sort((a, b) =>
+    a.name === b.name ? a.build - b.build : a.name < b.name ? -1 : 1,
   );
-  return result.rows[0]?.status ?? null;
+  const positions = sorted.map((pass) => parsePosition(pass.to));
+  const result = await db.query<{ name: string; build: number; status: BuildStatus }>(
+    `UPDATE projection_checkpoints c
+        SET position = v.to_position, position_major = v.major, position_minor = v.minor,
+            updated_at = now()
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::numeric[], $6::numeric[])
+         AS v(name, build, from_position, to_position, major, minor)
+      WHERE c.name = v.name AND c.build = v.build
+        AND c.position IS NOT DISTINCT FROM v.from_position AND c.status <> 'retired'
+      RETURNING c.name, c.build, c.status`,
+    [
+      sorted.map((pass) => pass.name),
+      sorted.map((pass) => pass.build),
+      sorted.map((pass) => pass.from),
+      sorted.map((pass) => pass.to),
+      positions.map(([major]) => major.toString()),
+      positions.map(([, minor]) => minor.toString()),
+    ],
+  );
+  return new Map(result.rows.map((row) => [`${row.name} ${row.build}`, row.status]));
 }
 
 /** Moves a build's checkpoint past a page of `applied` events (and clears an old failure). */

@@ -18,6 +18,7 @@ import {
   PoisonEvent,
   type BuildFollower,
 } from './build-follower.ts';
+import { sharedPasser } from './checkpoint-passer.ts';
 import { readBuilds } from './checkpoints.ts';
 import { BUILDS_CHANNEL, PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
 
@@ -140,6 +141,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
             pageSize: deps.pageSize ?? 10_000,
             batchSize: deps.batchSize ?? 500,
             notices,
+            passer: sharedPasser(deps.pool),
           });
           // Asked to stop while this copy was taking the build: nothing else will stop it.
           if (ended || stopped) void follower.stop();
