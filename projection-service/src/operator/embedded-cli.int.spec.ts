@@ -1,0 +1,101 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type RunningDependency } from '@wagers/platform/embedded';
+import { limitMigrations } from '@wagers/platform/limits/migrations';
+import { createLogger } from '@wagers/platform/logger';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { readModelMigrations } from '../migrations.ts';
+import { allProjectors } from '../projectors.ts';
+
+const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+/** The projections CLI as an operator runs it beside `npm start`: no DATABASE_URL. */
+function projections(dataDir: string, args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', cli, ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A data folder of its own, so that a developer's `.data` is never read or touched. */
+function scratchDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'wagers-embedded-cli-'));
+}
+
+describe('the projections CLI beside the PostgreSQL that npm start runs', () => {
+  let dataDir: string;
+  let server: RunningDependency;
+  let password: string;
+
+  beforeAll(async () => {
+    dataDir = await scratchDir();
+    server = await startEmbeddedPostgres(dataDir, createLogger('silent'));
+    // What the product does next at start: bring the database up to date.
+    await migrate(server.url, [platformMigrations, limitMigrations, readModelMigrations]);
+    password = (await readFile(path.join(dataDir, 'postgres.secret'), 'utf8')).trim();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows the status of every projector without DATABASE_URL, and never the password', async () => {
+    const run = await projections(dataDir, ['status']);
+    expect(run.stderr).toContain(`Using the embedded PostgreSQL under ${dataDir}`);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('head of the log');
+    for (const projector of allProjectors) expect(run.stdout).toContain(projector.name);
+    expect(run.stdout + run.stderr).not.toContain(password);
+    expect(run.stdout + run.stderr).not.toContain(encodeURIComponent(password));
+  });
+});
+
+describe('the projections CLI with neither DATABASE_URL nor a running embedded PostgreSQL', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  function expectHelp(run: { code: number; stdout: string; stderr: string }, dataDir: string) {
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      `DATABASE_URL is not set, and no embedded PostgreSQL is running under ${path.join(dataDir, 'postgres')}`,
+    );
+    expect(run.stderr).toContain('Start the product with `npm start`');
+    expect(run.stderr).toContain('or set DATABASE_URL');
+  }
+
+  it('says to start the product or set DATABASE_URL when none was ever started', async () => {
+    const dataDir = await scratchDir();
+    dirs.push(dataDir);
+    expectHelp(await projections(dataDir, ['status']), dataDir);
+  });
+
+  it('does the same when the server that wrote postmaster.pid is gone', async () => {
+    const dataDir = await scratchDir();
+    dirs.push(dataDir);
+    // A process that has exited: its pid names no one now, as after a crash.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    await mkdir(path.join(dataDir, 'postgres'));
+    await writeFile(
+      path.join(dataDir, 'postgres', 'postmaster.pid'),
+      `${gone.pid}\n${dataDir}/postgres\n1795409666\n5432\n${dataDir}\n127.0.0.1\n  1  1\nready   \n`,
+    );
+    await writeFile(path.join(dataDir, 'postgres.secret'), 'not-used\n');
+    expectHelp(await projections(dataDir, ['status']), dataDir);
+  });
+});
