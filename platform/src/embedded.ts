@@ -203,6 +203,29 @@ async function postgresIds(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
+/**
+ * The database an operator's command works on: DATABASE_URL, else the server `npm start` runs
+ * (said on stderr, so that what a command prints on stdout stays its own); null, having said why
+ * on stderr, when there is neither.
+ */
+export async function operatorDatabaseUrl(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): Promise<string | null> {
+  if (config.DATABASE_URL) return config.DATABASE_URL;
+  try {
+    const embedded = await findEmbeddedPostgres(config.DATA_DIR);
+    console.error(
+      `Using the embedded PostgreSQL under ${embedded.databaseDir} (port ${embedded.port}).`,
+    );
+    return embedded.url;
+  } catch (error) {
+    if (!(error instanceof NoEmbeddedPostgresError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
+
 export class MissingRedisError extends Error {
   override readonly name = 'MissingRedisError';
   constructor() {

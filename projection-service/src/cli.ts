@@ -1,8 +1,8 @@
 import { isGlobalPosition } from '@wagers/contracts/position';
-import { ConfigError, loadConfig, type Config } from '@wagers/platform/config';
+import { ConfigError, loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
-import { findEmbeddedPostgres, NoEmbeddedPostgresError } from '@wagers/platform/embedded';
+import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { createLogger } from '@wagers/platform/logger';
 import { formatProgress, formatStatus } from './operator/format.ts';
 import {
@@ -55,23 +55,6 @@ function showProgress(progress: RebuildProgress): void {
   else process.stdout.write(`${line}\n`);
 }
 
-/** DATABASE_URL, else the server `npm start` runs; null (having said why) when there is neither. */
-async function databaseToUse(config: Config): Promise<string | null> {
-  if (config.DATABASE_URL) return config.DATABASE_URL;
-  try {
-    const embedded = await findEmbeddedPostgres(config.DATA_DIR);
-    // On stderr, so that what a command prints on stdout stays its own.
-    console.error(
-      `Using the embedded PostgreSQL under ${embedded.databaseDir} (port ${embedded.port}).`,
-    );
-    return embedded.url;
-  } catch (error) {
-    if (!(error instanceof NoEmbeddedPostgresError)) throw error;
-    console.error(error.message);
-    return null;
-  }
-}
-
 async function main(args: string[]): Promise<number> {
   const [command, name, third] = args;
   if (!['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')) {
@@ -79,7 +62,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const databaseUrl = await databaseToUse(config);
+  const databaseUrl = await operatorDatabaseUrl(config);
   if (!databaseUrl) return 2;
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, {
     service: 'projections-cli',

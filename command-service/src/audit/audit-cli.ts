@@ -13,7 +13,8 @@ const usage = `Usage: npm run audit -- <command>
                     the first broken link of each broken stream
   anchor            one-time step: anchor the chains of streams written before hash chains
 
-Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
+Reads DATABASE_URL (and EVENT_STORE) like the services do; without it, the database that
+"npm start" runs.`;
 
 const reasons = {
   hash_mismatch: 'its stored hash does not match the one recomputed from what is stored',

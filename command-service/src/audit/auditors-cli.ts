@@ -12,7 +12,8 @@ const usage = `Usage: npm run auditors -- <command>
   revoke EMAIL   take the auditor role away
   list           everyone who holds the role (as the read model shows it)
 
-Reads DATABASE_URL (and EVENT_STORE) like the services do.`;
+Reads DATABASE_URL (and EVENT_STORE) like the services do; without it, the database that
+"npm start" runs.`;
 
 async function changeRole(store: EventStore, command: 'grant' | 'revoke', email: string) {
   const { userId } = await load(store, emailReservationAggregate, email.trim().toLowerCase());

@@ -12,15 +12,23 @@ import { readModelMigrations } from '../migrations.ts';
 import { allProjectors } from '../projectors.ts';
 
 const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const auditorsCli = fileURLToPath(
+  new URL('../../../command-service/src/audit/auditors-cli.ts', import.meta.url),
+);
 
 /** The projections CLI as an operator runs it beside `npm start`: no DATABASE_URL. */
 function projections(dataDir: string, args: string[]) {
+  return operatorCommand(cli, dataDir, args);
+}
+
+/** An operator's command line run beside `npm start`: no DATABASE_URL. */
+function operatorCommand(script: string, dataDir: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, ...args],
+      ['--import', 'tsx', script, ...args],
       { env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
@@ -60,6 +68,14 @@ describe('the projections CLI beside the PostgreSQL that npm start runs', () => 
     for (const projector of allProjectors) expect(run.stdout).toContain(projector.name);
     expect(run.stdout + run.stderr).not.toContain(password);
     expect(run.stdout + run.stderr).not.toContain(encodeURIComponent(password));
+  });
+
+  it('serves the auditors command line the same way', async () => {
+    const run = await operatorCommand(auditorsCli, dataDir, ['grant', 'nobody@example.com']);
+    expect(run.stderr).toContain(`Using the embedded PostgreSQL under ${dataDir}`);
+    // It reached the log: there it found no account for the address.
+    expect(run.stderr).toContain('No account signs in with nobody@example.com.');
+    expect(run.code).toBe(1);
   });
 });
 
