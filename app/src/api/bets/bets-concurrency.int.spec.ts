@@ -22,6 +22,8 @@ import { betDecider } from '@wagers/domain/bets/decide';
 import { betsTestbed, proposeTo, sync, type BetsTestbed, type Person } from './http-fixtures.ts';
 
 const ROUNDS = 50;
+/** Fifty rounds of a few requests each: far more than one test's default, on a loaded machine. */
+const ROUND_TIMEOUT = 120_000;
 
 let bed: BetsTestbed;
 let app: TestApp;
@@ -106,7 +108,7 @@ describe('both participants resolve at the same instant', () => {
         expect(race.seen).toMatchObject({ status: 'awaiting_resolution', winnerId: null });
       }
     }
-  });
+  }, ROUND_TIMEOUT);
 
   it(`mode one, ${ROUNDS} times: exactly one answer decides, the other is told it came too late`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
@@ -130,7 +132,7 @@ describe('both participants resolve at the same instant', () => {
       });
       expect(race.seen).toMatchObject({ status: 'completed', winnerId: winnerOf(decided) });
     }
-  });
+  }, ROUND_TIMEOUT);
 });
 
 /**
@@ -253,7 +255,7 @@ describe('forced collisions: both read the bet before either writes', () => {
       const agreed = run.creatorAnswer === run.opponentAnswer;
       expect(run.events.at(-1)?.type).toBe(agreed ? 'BetCompleted' : 'ResolutionDisputed');
     }
-  });
+  }, ROUND_TIMEOUT);
 
   it(`mode one, ${ROUNDS} collisions: the loser re-decides and is refused`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
@@ -267,5 +269,5 @@ describe('forced collisions: both read the bet before either writes', () => {
         'BetCompleted',
       ]);
     }
-  });
+  }, ROUND_TIMEOUT);
 });
