@@ -80,59 +80,67 @@ const winnerOf = (resolution: Resolution) =>
   resolution === 'creator_won' ? alice.user.id : resolution === 'opponent_won' ? bob.user.id : null;
 
 describe('both participants resolve at the same instant', () => {
-  it(`mode both, ${ROUNDS} times: both answers are kept and the outcome follows them`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const race = await raceOnce('both', round);
-      expect(race.fromCreator.status, race.fromCreator.text).toBe(200);
-      expect(race.fromOpponent.status, race.fromOpponent.text).toBe(200);
-      const submitted = race.events.filter((e) => e.type === 'ResolutionSubmitted');
-      expect(submitted.map((e) => `${e.data.party}:${e.data.resolution}`).sort()).toEqual(
-        [`creator:${race.creatorAnswer}`, `opponent:${race.opponentAnswer}`].sort(),
-      );
-      expect(race.seen).toMatchObject({
-        creatorResolution: race.creatorAnswer,
-        opponentResolution: race.opponentAnswer,
-      });
-      if (race.creatorAnswer === race.opponentAnswer) {
-        expect(race.events.at(-1)).toMatchObject({
-          type: 'BetCompleted',
-          data: { winnerId: winnerOf(race.creatorAnswer) },
-        });
+  it(
+    `mode both, ${ROUNDS} times: both answers are kept and the outcome follows them`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const race = await raceOnce('both', round);
+        expect(race.fromCreator.status, race.fromCreator.text).toBe(200);
+        expect(race.fromOpponent.status, race.fromOpponent.text).toBe(200);
+        const submitted = race.events.filter((e) => e.type === 'ResolutionSubmitted');
+        expect(submitted.map((e) => `${e.data.party}:${e.data.resolution}`).sort()).toEqual(
+          [`creator:${race.creatorAnswer}`, `opponent:${race.opponentAnswer}`].sort(),
+        );
         expect(race.seen).toMatchObject({
-          status: 'completed',
-          winnerId: winnerOf(race.creatorAnswer),
+          creatorResolution: race.creatorAnswer,
+          opponentResolution: race.opponentAnswer,
         });
-      } else {
-        expect(race.events.filter((e) => e.type === 'ResolutionDisputed')).toHaveLength(1);
-        expect(race.events.some((e) => e.type === 'BetCompleted')).toBe(false);
-        expect(race.seen).toMatchObject({ status: 'awaiting_resolution', winnerId: null });
+        if (race.creatorAnswer === race.opponentAnswer) {
+          expect(race.events.at(-1)).toMatchObject({
+            type: 'BetCompleted',
+            data: { winnerId: winnerOf(race.creatorAnswer) },
+          });
+          expect(race.seen).toMatchObject({
+            status: 'completed',
+            winnerId: winnerOf(race.creatorAnswer),
+          });
+        } else {
+          expect(race.events.filter((e) => e.type === 'ResolutionDisputed')).toHaveLength(1);
+          expect(race.events.some((e) => e.type === 'BetCompleted')).toBe(false);
+          expect(race.seen).toMatchObject({ status: 'awaiting_resolution', winnerId: null });
+        }
       }
-    }
-  }, ROUND_TIMEOUT);
+    },
+    ROUND_TIMEOUT,
+  );
 
-  it(`mode one, ${ROUNDS} times: exactly one answer decides, the other is told it came too late`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const race = await raceOnce('one', round);
-      const statuses = [race.fromCreator.status, race.fromOpponent.status].sort();
-      expect(statuses).toEqual([200, 409]);
-      const loser = race.fromCreator.status === 409 ? race.fromCreator : race.fromOpponent;
-      expect(loser.body.message).toBe(
-        'This bet is already completed. The outcome can no longer be changed.',
-      );
-      const decided = race.fromCreator.status === 200 ? race.creatorAnswer : race.opponentAnswer;
-      expect(race.events.map((e) => e.type)).toEqual([
-        'BetProposed',
-        'BetAccepted',
-        'ResolutionSubmitted',
-        'BetCompleted',
-      ]);
-      expect(race.events[2]?.data).toMatchObject({
-        party: race.fromCreator.status === 200 ? 'creator' : 'opponent',
-        resolution: decided,
-      });
-      expect(race.seen).toMatchObject({ status: 'completed', winnerId: winnerOf(decided) });
-    }
-  }, ROUND_TIMEOUT);
+  it(
+    `mode one, ${ROUNDS} times: exactly one answer decides, the other is told it came too late`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const race = await raceOnce('one', round);
+        const statuses = [race.fromCreator.status, race.fromOpponent.status].sort();
+        expect(statuses).toEqual([200, 409]);
+        const loser = race.fromCreator.status === 409 ? race.fromCreator : race.fromOpponent;
+        expect(loser.body.message).toBe(
+          'This bet is already completed. The outcome can no longer be changed.',
+        );
+        const decided = race.fromCreator.status === 200 ? race.creatorAnswer : race.opponentAnswer;
+        expect(race.events.map((e) => e.type)).toEqual([
+          'BetProposed',
+          'BetAccepted',
+          'ResolutionSubmitted',
+          'BetCompleted',
+        ]);
+        expect(race.events[2]?.data).toMatchObject({
+          party: race.fromCreator.status === 200 ? 'creator' : 'opponent',
+          resolution: decided,
+        });
+        expect(race.seen).toMatchObject({ status: 'completed', winnerId: winnerOf(decided) });
+      }
+    },
+    ROUND_TIMEOUT,
+  );
 });
 
 /**
@@ -246,28 +254,36 @@ describe('forced collisions: both read the bet before either writes', () => {
     };
   }
 
-  it(`mode both, ${ROUNDS} collisions: the loser re-decides and both answers land`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const run = await collide('both', round);
-      expect(run.conflicts).toBe(1);
-      expect(run.outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
-      expect(run.events.filter((e) => e.type === 'ResolutionSubmitted')).toHaveLength(2);
-      const agreed = run.creatorAnswer === run.opponentAnswer;
-      expect(run.events.at(-1)?.type).toBe(agreed ? 'BetCompleted' : 'ResolutionDisputed');
-    }
-  }, ROUND_TIMEOUT);
+  it(
+    `mode both, ${ROUNDS} collisions: the loser re-decides and both answers land`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const run = await collide('both', round);
+        expect(run.conflicts).toBe(1);
+        expect(run.outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+        expect(run.events.filter((e) => e.type === 'ResolutionSubmitted')).toHaveLength(2);
+        const agreed = run.creatorAnswer === run.opponentAnswer;
+        expect(run.events.at(-1)?.type).toBe(agreed ? 'BetCompleted' : 'ResolutionDisputed');
+      }
+    },
+    ROUND_TIMEOUT,
+  );
 
-  it(`mode one, ${ROUNDS} collisions: the loser re-decides and is refused`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const run = await collide('one', round);
-      expect(run.conflicts).toBe(1);
-      expect(run.outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
-      expect(run.events.map((e) => e.type)).toEqual([
-        'BetProposed',
-        'BetAccepted',
-        'ResolutionSubmitted',
-        'BetCompleted',
-      ]);
-    }
-  }, ROUND_TIMEOUT);
+  it(
+    `mode one, ${ROUNDS} collisions: the loser re-decides and is refused`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const run = await collide('one', round);
+        expect(run.conflicts).toBe(1);
+        expect(run.outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(run.events.map((e) => e.type)).toEqual([
+          'BetProposed',
+          'BetAccepted',
+          'ResolutionSubmitted',
+          'BetCompleted',
+        ]);
+      }
+    },
+    ROUND_TIMEOUT,
+  );
 });
