@@ -5,6 +5,7 @@ import { authRouter } from './auth/routes.ts';
 import { createAvatarStore } from './avatar/create-store.ts';
 import { avatarRouter } from './avatar/routes.ts';
 import { betsRouter } from './bets/routes.ts';
+import { leaveUnservedReads } from '@wagers/platform/http/routes';
 import { awaitSessionCausality } from './causality.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { friendsRouter } from './friends/routes.ts';
@@ -18,19 +19,25 @@ import { notificationsRouter } from './notifications/routes.ts';
  * input with a contracts schema, builds a command and hands it to a decider.
  */
 export function commandRouter(deps: CommandServiceDeps): Router {
+  const features = Router();
+  features.use(authRouter(deps));
+  features.use(apiDocsRouter());
+  features.use(friendsRouter(deps));
+  features.use(invitesRouter(deps));
+  features.use(smsInboundRouter(deps));
+  const avatars = createAvatarStore(deps);
+  features.use(profileRouter(deps, avatars.store));
+  features.use(avatarRouter(deps, avatars));
+  features.use(betsRouter(deps));
+  features.use(auditRouter(deps));
+  features.use(notificationsRouter(deps));
+
   const router = Router();
+  // Most reads are the query side's. Parsing a body and awaiting causality are for writes, so a
+  // read no feature answers has nothing to do here.
+  router.use(leaveUnservedReads(features));
   router.use(express.json({ limit: '100kb' }));
   router.use('/api', awaitSessionCausality(deps));
-  router.use(authRouter(deps));
-  router.use(apiDocsRouter());
-  router.use(friendsRouter(deps));
-  router.use(invitesRouter(deps));
-  router.use(smsInboundRouter(deps));
-  const avatars = createAvatarStore(deps);
-  router.use(profileRouter(deps, avatars.store));
-  router.use(avatarRouter(deps, avatars));
-  router.use(betsRouter(deps));
-  router.use(auditRouter(deps));
-  router.use(notificationsRouter(deps));
+  router.use(features);
   return router;
 }

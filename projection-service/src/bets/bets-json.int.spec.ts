@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@wagers/test-support/data
 import { readModelMigrations } from '../migrations.ts';
 import { usersSchema } from '../users/users.schema.ts';
 import { betsSchema } from './bets.schema.ts';
-import { findBet, listBets } from './queries.ts';
+import { FIND_BET, findBet, LIST_BETS, listBets } from './queries.ts';
 
 const alice = '5dfbaf10-165e-4427-b016-35cabfeb9463';
 const bob = 'd291d76e-c243-45e6-88cb-2dc0e50fdbbb';
@@ -146,21 +146,27 @@ const expected = (viewer: string): Bet[] => [
   },
 ];
 
+/** A database with the users' and bets' tables as a live build holds them, found before the read views. */
+async function liveBuild(): Promise<{ database: TestDatabase; pool: pg.Pool }> {
+  const database = await createTestDatabase();
+  await migrate(database.url, [platformMigrations, readModelMigrations]);
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 2,
+    options: '-c search_path=live_build,public',
+  });
+  await pool.query('CREATE SCHEMA live_build');
+  await pool.query(usersSchema.tables + betsSchema.tables);
+  await pool.query(usersSchema.indexes + betsSchema.indexes);
+  return { database, pool };
+}
+
 describe('the bets JSON PostgreSQL builds', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url, [platformMigrations, readModelMigrations]);
-    // The projectors' tables, as a live build holds them, found before the read views.
-    pool = new pg.Pool({
-      connectionString: database.url,
-      max: 2,
-      options: '-c search_path=live_build,public',
-    });
-    await pool.query('CREATE SCHEMA live_build');
-    await pool.query(usersSchema.tables + betsSchema.tables);
+    ({ database, pool } = await liveBuild());
     await pool.query(
       `INSERT INTO rm_users (id, email, first_name, last_name, profile_image_url, created_at,
                              deleted_at, revision)
@@ -224,5 +230,91 @@ describe('the bets JSON PostgreSQL builds', () => {
     expect(await findBet(pool, gone, bets.custom)).toBeNull();
     expect(await findBet(pool, alice, bets.deleted)).toBeNull();
     expect(await findBet(pool, alice, 'not-a-bet-id')).toBeNull();
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+describe('the bets statements over many users and bets', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  const someone = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  beforeAll(async () => {
+    ({ database, pool } = await liveBuild());
+    await pool.query(
+      `INSERT INTO rm_users (id, email, first_name, last_name, created_at, revision)
+       SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'u' || g || '@example.com',
+              'F', 'L', now(), 1
+         FROM generate_series(0, 4999) AS g`,
+    );
+    // 400 people with about 25 bets each, against others among them.
+    await pool.query(
+      `INSERT INTO rm_bets (id, seq, title, description, wager_type, wager_amount_cents,
+         validation_mode, status, creator_id, opponent_id, created_at, updated_at, revision)
+       SELECT gen_random_uuid(), g, 't', 'd', 'money', 5, 'one', 'pending',
+              ('00000000-0000-4000-8000-' || lpad((g % 400)::text, 12, '0'))::uuid,
+              ('00000000-0000-4000-8000-' || lpad((g * 7 % 400)::text, 12, '0'))::uuid,
+              now() - g * interval '1 minute', now(), 1
+         FROM generate_series(1, 5000) AS g`,
+    );
+    await pool.query('ANALYZE rm_users; ANALYZE rm_bets');
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  // The statements are prepared, and PostgreSQL soon plans them once for any viewer: such a plan
+  // must still read the viewer's bets and the people they name by index, not whole tables.
+  it.each([
+    [LIST_BETS.name, LIST_BETS.text, `'${someone(5)}'`],
+    [FIND_BET.name, FIND_BET.text, `'${someone(5)}', gen_random_uuid()`],
+  ])('%s reads by index, whatever the viewer', async (_name, text, values) => {
+    const client = await pool.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(
+        `PREPARE bets_under_test (uuid${text.includes('$2') ? ', uuid' : ''}) AS ${text}`,
+      );
+      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (FORMAT JSON) EXECUTE bets_under_test (${values})`,
+      );
+      const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
+      for (const table of ['rm_bets', 'rm_users']) {
+        const scans = nodes(plan).filter((node) => node['Relation Name'] === table);
+        expect(scans.length, table).toBeGreaterThan(0);
+        expect(
+          scans.map((node) => node['Node Type']),
+          table,
+        ).not.toContain('Seq Scan');
+      }
+    } finally {
+      await client.query('DEALLOCATE ALL').catch(() => undefined);
+      client.release();
+    }
+  });
+
+  it('lists every bet the viewer takes part in, with the people named', async () => {
+    const listed = JSON.parse(await listBets(pool, someone(5))) as Bet[];
+    const counted = await pool.query<{ count: string }>(
+      'SELECT count(*) FROM rm_bets WHERE creator_id = $1 OR opponent_id = $1',
+      [someone(5)],
+    );
+    expect(listed).toHaveLength(Number(counted.rows[0]!.count));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const bet of listed) {
+      expect(bet.creator.id).toBe(bet.creatorId);
+      expect(bet.creator.email).toBe(`u${Number(bet.creatorId.slice(-12))}@example.com`);
+      expect(bet.opponent?.email).toBe(`u${Number(bet.opponentId!.slice(-12))}@example.com`);
+    }
   });
 });

@@ -15,14 +15,14 @@ const mine = '(creator_id = $1 OR opponent_id = $1)';
  * running them. A switch to a new build replaces the views, and PostgreSQL plans again. Both
  * answer JSON text PostgreSQL built, which the routes send as it is.
  */
-const LIST_BETS = {
+export const LIST_BETS = {
   name: 'bets_list_json',
   text: `${betsWithPeople(`${mine} AND status <> 'deleted'`)}
     SELECT '[' || coalesce(string_agg(${betJsonSql}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
            || ']' AS json
       FROM ${betPeopleJoin}`,
 };
-const FIND_BET = {
+export const FIND_BET = {
   name: 'bets_find_json',
   text: `${betsWithPeople(`id = $2 AND ${mine} AND status <> 'deleted'`)}
     SELECT ${betJsonSql} AS json FROM ${betPeopleJoin}`,
