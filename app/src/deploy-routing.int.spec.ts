@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNotificationQueue } from '@wagers/notifier/queue';
+import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
+import { commandService } from '@wagers/command-service/service';
+import { loadConfig } from '@wagers/platform/config';
+import { createLogger } from '@wagers/platform/logger';
+import { hostService, type RunningHost } from '@wagers/platform/service-host';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { testRedisUrl } from './test-support/test-app.ts';
+
+const caddyfile = new URL('../../deploy/Caddyfile', import.meta.url);
+
+/** The paths the deployment's proxy sends to the command service whatever the method. */
+async function commandPaths(): Promise<string[]> {
+  const text = await readFile(caddyfile, 'utf8');
+  const line = text.split('\n').find((l) => l.trim().startsWith('@command path '));
+  if (!line) throw new Error('deploy/Caddyfile has no @command path line');
+  return line.trim().split(/\s+/).slice(2);
+}
+
+/** Caddy's path matcher: an exact path, or a prefix when the pattern ends in `*`. */
+const matches = (pattern: string, path: string) =>
+  pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+
+/**
+ * In production a proxy (deploy/Caddyfile) sends reads to the projection service and everything
+ * else to the command service, except the paths it names for the command service. Every read
+ * the command service serves must be among them, or it answers 404 in production alone.
+ */
+describe('the deployment proxy and the command service', () => {
+  let database: TestDatabase;
+  let host: RunningHost;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl,
+      QUEUE_PREFIX: `wagers-test-${randomBytes(4).toString('hex')}`,
+      LOG_LEVEL: 'silent',
+    });
+    host = await hostService({
+      config,
+      logger: createLogger('silent'),
+      migrations: [],
+      parts: async (context) => {
+        const { queue, part } = openNotificationQueue(context);
+        return [part, await commandService(context, queuedSignInMailer(queue))];
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await host?.stop();
+    await database?.drop();
+  });
+
+  it('sends every read the command service serves to it', async () => {
+    const patterns = await commandPaths();
+    const reads = host
+      .routes()
+      // The proxy sends the API and avatars to the services; health and metrics are read from
+      // each service's own port.
+      .filter((route) => route.method === 'get' && /^\/(api|avatars)\//.test(route.path))
+      // A parameter stands for any one segment.
+      .map((route) => route.path.replace(/:[^/]+/g, 'x'));
+    expect(reads.length).toBeGreaterThan(5);
+    const unrouted = reads.filter((path) => !patterns.some((pattern) => matches(pattern, path)));
+    expect(unrouted).toEqual([]);
+  });
+});
