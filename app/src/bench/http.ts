@@ -11,6 +11,7 @@ import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createLogger } from '@wagers/platform/logger';
 import { createTestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers } from '../server.ts';
 import { ApiClient, testRedisUrl } from '../test-support/test-app.ts';
 import type { LoadFigures, LoadOptions } from './load.ts';
@@ -269,5 +270,6 @@ export async function httpBench(): Promise<void> {
     await minimal.stop();
     await product.stop();
     await database.drop();
+    await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
   }
 }

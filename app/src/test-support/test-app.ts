@@ -8,6 +8,7 @@ import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers, type RunningWagers } from '../server.ts';
 import { checkAgainstDocument } from './api-contract.ts';
 
@@ -34,12 +35,13 @@ export async function startTestApp(
   options: { env?: Record<string, string>; runtime?: Runtime } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     DATABASE_URL: database.url,
     REDIS_URL: testRedisUrl,
-    QUEUE_PREFIX: `wagers-test-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: queuePrefix,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEV_INBOX: 'true',
     // Tests check what is shown, not how fast: a machine loaded by other work must not turn a
@@ -60,6 +62,7 @@ export async function startTestApp(
     async stop() {
       await running.stop();
       await database.drop();
+      await dropQueueKeys(config.REDIS_URL ?? testRedisUrl, config.QUEUE_PREFIX);
     },
     anonymous: () => new ApiClient(running.url),
     async settled(timeoutMs = 20_000) {
