@@ -12,6 +12,7 @@ import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { applyEvents, type Projector } from '@wagers/platform/projections/projector';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { readModelMigrations } from './migrations.ts';
+import { betsProjector } from './bets/bets.projector.ts';
 import { allProjectors } from './projectors.ts';
 
 /** A log of people, bets of every kind and friendships, as the domain writes them. */
@@ -166,7 +167,13 @@ async function project(
   for (const page of pages) {
     counted = 0;
     await client.query('BEGIN');
-    await applyEvents(projector, counting, page, { bulk: false });
+    const atCommit: string[] = [];
+    await applyEvents(projector, counting, page, {
+      bulk: false,
+      atCommit: (sql) => atCommit.push(sql),
+    });
+    // What a follower sends with the page's checkpoint and COMMIT, in its last round trip.
+    if (atCommit.length > 0) await client.query(atCommit.join('; '));
     await client.query('COMMIT');
     statements.push(counted);
   }
@@ -247,6 +254,12 @@ describe('projectors following the log live', () => {
       expect(Math.max(...inPages.statements)).toBeLessThanOrEqual(8);
     },
   );
+
+  it('bets writes a live page with its checkpoint: one round trip of its own, to read the stored bets', async () => {
+    const log = sampleLog(60);
+    const inPages = await project(client, betsProjector, [log.slice(0, 200), log.slice(200)]);
+    expect(inPages.statements).toEqual([1, 1]);
+  });
 
   const naming = withTables.filter((projector) => projector.eventTypes);
   it.each(naming.map((projector) => [projector.name, projector] as const))(

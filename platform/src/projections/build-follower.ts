@@ -132,10 +132,11 @@ export function followBuild(
       )) as unknown as pg.QueryResult[];
       checkOwn(lockedBuild(opened.at(-1)!));
       const kept = keptOf(events);
-      await (write ? write(client) : applyEvents(projector, client, kept, { bulk }));
-      await client.query(
-        `${saveCheckpointStatement(projector.name, start.build, last, kept.length)}; COMMIT`,
-      );
+      const atCommit: string[] = [];
+      const context = bulk ? { bulk } : { bulk, atCommit: (sql: string) => atCommit.push(sql) };
+      await (write ? write(client) : applyEvents(projector, client, kept, context));
+      atCommit.push(saveCheckpointStatement(projector.name, start.build, last, kept.length));
+      await client.query(`${atCommit.join('; ')}; COMMIT`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

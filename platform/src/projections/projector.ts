@@ -16,6 +16,12 @@ export interface ApplyContext {
    * conflict clauses on keys the tables do not have yet.
    */
   bulk: boolean;
+  /**
+   * Live pages only: takes a statement (SQL text, no parameters) to run in the page's last round
+   * trip, before the checkpoint moves and the transaction commits. A projector that writes a small
+   * page this way saves the round trips of its own writes. Absent while a build bulk loads.
+   */
+  atCommit?: (sql: string) => void;
 }
 
 /**

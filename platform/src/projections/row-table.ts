@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import pg from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
 import { copyIn, copyText } from './copy.ts';
 
@@ -19,12 +20,17 @@ export function rowTable<Columns extends Record<string, string>>(
   const names = Object.keys(columns) as Column[];
   const select = names.map((c) => (columns[c] === 'text' ? c : `${c}::text AS ${c}`)).join(', ');
   const load = `SELECT ${select} FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
-  const update = `UPDATE ${table} AS t SET ${names
+  /** Rows from a JSON document (`$1`, or a literal), each column typed as the table has it. */
+  const recordset = (source: string) =>
+    `json_to_recordset(${source}::json) AS r(${names.map((c) => `${c} ${columns[c]}`).join(', ')})`;
+  const updateFrom = (source: string) => `UPDATE ${table} AS t SET ${names
     .filter((c) => c !== key)
     .map((c) => `${c} = r.${c}`)
     .join(', ')}
-    FROM json_to_recordset($1::json) AS r(${names.map((c) => `${c} ${columns[c]}`).join(', ')})
+    FROM ${recordset(source)}
     WHERE t.${key} = r.${key}`;
+  const update = updateFrom('$1');
+  const literal = (rows: TextRow<Column>[]) => pg.escapeLiteral(JSON.stringify(rows));
   const remove = `DELETE FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
   const text = (rows: TextRow<Column>[]) => copyText(rows.map((row) => names.map((c) => row[c])));
   return {
@@ -48,6 +54,10 @@ export function rowTable<Columns extends Record<string, string>>(
     async remove(client: ClientBase, keys: string[]): Promise<void> {
       if (keys.length > 0) await client.query(remove, [keys]);
     },
+    insertStatement: (rows) =>
+      `INSERT INTO ${table} (${names.join(', ')})
+       SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}`,
+    updateStatement: (rows) => updateFrom(literal(rows)),
   };
 }
 
@@ -60,6 +70,9 @@ export interface RowTable<Column extends string> {
   insert(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   update(client: ClientBase, rows: TextRow<Column>[]): Promise<void>;
   remove(client: ClientBase, keys: string[]): Promise<void>;
+  /** `insert` and `update` as one statement of text each, for `ApplyContext.atCommit`. */
+  insertStatement(rows: TextRow<Column>[]): string;
+  updateStatement(rows: TextRow<Column>[]): string;
 }
 
 /**

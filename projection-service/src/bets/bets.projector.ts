@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import pg from 'pg';
 import { parsePosition } from '@wagers/contracts/position';
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
@@ -107,8 +108,13 @@ class BetFold {
   /** Every bet folded so far, as it leaves them (new, changed or as stored). */
   readonly rows: Map<string, BetState>;
   readonly history = new CopyLines();
+  /** The history rows, kept as records instead when the page writes them as a statement. */
+  readonly historyRows: HistoryRow[] = [];
 
-  constructor(private readonly stored: Map<string, BetState>) {
+  constructor(
+    private readonly stored: Map<string, BetState>,
+    private readonly historyAsRows = false,
+  ) {
     this.rows = new Map(stored);
   }
 
@@ -117,17 +123,17 @@ class BetFold {
     if (seen && BigInt(seen.revision) >= fact.revision) return;
     const after = evolveBet(this.rows.get(fact.betId), fact);
     if (after) this.rows.set(fact.betId, after);
-    this.history.add(
-      copyLine([
-        fact.betId,
-        fact.revision.toString(),
-        recorded.id,
-        fact.event.type,
-        JSON.stringify(fact.event.data),
-        recorded.metadata.actorId,
-        fact.occurredAt,
-      ]),
-    );
+    const row: HistoryRow = {
+      bet_id: fact.betId,
+      revision: fact.revision.toString(),
+      event_id: recorded.id,
+      type: fact.event.type,
+      data: fact.event.data,
+      actor_id: recorded.metadata.actorId,
+      occurred_at: fact.occurredAt,
+    };
+    if (this.historyAsRows) this.historyRows.push(row);
+    else this.history.add(copyLine(historyColumns.map((c) => historyText(row, c))));
   }
 
   /** Rows to insert and rows to update. */
@@ -143,8 +149,30 @@ class BetFold {
   }
 }
 
-function foldBets(facts: BetPageFact[], stored: Map<string, BetState>): BetFold {
-  const fold = new BetFold(stored);
+/** A row of rm_bet_history as the page makes it; `data` is the event's, as a value. */
+type HistoryRow = Record<Exclude<(typeof historyColumns)[number], 'data' | 'actor_id'>, string> & {
+  data: unknown;
+  actor_id: string | null;
+};
+
+const historyText = (row: HistoryRow, column: (typeof historyColumns)[number]) =>
+  column === 'data' ? JSON.stringify(row.data) : row[column];
+
+/** History rows as one statement (`ApplyContext.atCommit`): a JSON document, typed per column. */
+function historyStatement(rows: HistoryRow[]): string {
+  return `INSERT INTO rm_bet_history (${historyColumns.join(', ')})
+    SELECT ${historyColumns.map((c) => `r.${c}`).join(', ')}
+    FROM json_to_recordset(${pg.escapeLiteral(JSON.stringify(rows))}::json)
+      AS r(bet_id uuid, revision bigint, event_id uuid, type text, data jsonb, actor_id uuid,
+           occurred_at timestamptz)`;
+}
+
+function foldBets(
+  facts: BetPageFact[],
+  stored: Map<string, BetState>,
+  historyAsRows = false,
+): BetFold {
+  const fold = new BetFold(stored, historyAsRows);
   for (const fact of facts) fold.add(fact);
   return fold;
 }
@@ -232,11 +260,18 @@ export const betsProjector: Projector = {
   version: 3,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
-  async applyPage(client, events, { bulk }) {
+  async applyPage(client, events, { bulk, atCommit }) {
     const facts = toFacts(events);
     if (facts.length === 0) return;
-    const fold = foldBets(facts, await loadStored(client, facts, bulk));
+    const fold = foldBets(facts, await loadStored(client, facts, bulk), atCommit !== undefined);
     const { created, changed } = fold.writes();
+    if (atCommit) {
+      // A live page: its writes go with the checkpoint, in the page's last round trip.
+      if (created.length > 0) atCommit(bets.insertStatement(created));
+      if (changed.length > 0) atCommit(bets.updateStatement(changed));
+      if (fold.historyRows.length > 0) atCommit(historyStatement(fold.historyRows));
+      return;
+    }
     await bets.insert(client, created);
     await bets.update(client, changed);
     await copyIn(client, 'rm_bet_history', historyColumns, fold.history.buffers());
