@@ -71,7 +71,8 @@ function sampleLog(bets: number): RecordedEvent[] {
         inviteeEmail: null,
         inviteePhone: null,
         smsConsent: false,
-        title: `Bet ${i}\twith a tab`,
+        // Every character COPY or a SQL literal must escape, and some that neither may mangle.
+        title: `Bet ${i}\twith a tab, O'Brien's "quote", a back\\slash, a new\nline and ü ✓`,
         description: 'Who runs the faster 10k',
         wagerType: i % 3 === 0 ? 'custom' : 'money',
         wagerAmountCents: i % 3 === 0 ? null : 100 * (i + 1),
