@@ -4,6 +4,7 @@ import { betSchema, type Bet } from '@wagers/contracts/api/bets';
 import { userSchema, type User } from '@wagers/contracts/api/user';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { genericPlanScans } from '@wagers/test-support/plans';
 import { readModelMigrations } from '../migrations.ts';
 import { usersSchema } from '../users/users.schema.ts';
 import { betsSchema } from './bets.schema.ts';
@@ -233,16 +234,6 @@ describe('the bets JSON PostgreSQL builds', () => {
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 describe('the bets statements over many users and bets', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
@@ -281,24 +272,13 @@ describe('the bets statements over many users and bets', () => {
   ])('%s reads by index, whatever the viewer', async (_name, text, values) => {
     const client = await pool.connect();
     try {
-      await client.query('SET plan_cache_mode = force_generic_plan');
-      await client.query(
-        `PREPARE bets_under_test (uuid${text.includes('$2') ? ', uuid' : ''}) AS ${text}`,
-      );
-      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `EXPLAIN (FORMAT JSON) EXECUTE bets_under_test (${values})`,
-      );
-      const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
+      const types = `uuid${text.includes('$2') ? ', uuid' : ''}`;
+      const scans = await genericPlanScans(client, text, types, values);
       for (const table of ['rm_bets', 'rm_users']) {
-        const scans = nodes(plan).filter((node) => node['Relation Name'] === table);
-        expect(scans.length, table).toBeGreaterThan(0);
-        expect(
-          scans.map((node) => node['Node Type']),
-          table,
-        ).not.toContain('Seq Scan');
+        expect(scans(table).length, table).toBeGreaterThan(0);
+        expect(scans(table), table).not.toContain('Seq Scan');
       }
     } finally {
-      await client.query('DEALLOCATE ALL').catch(() => undefined);
       client.release();
     }
   });
