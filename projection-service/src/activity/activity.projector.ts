@@ -1,7 +1,12 @@
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
-import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import {
+  rowTable,
+  sqlArray,
+  writeRows,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
 import { betStreamEvent } from '../bet-stream.ts';
 import { activitySchema } from './activity.schema.ts';
 
@@ -109,7 +114,7 @@ export const activityProjector: Projector = {
   version: 1,
   schema: activitySchema,
   tables: ['rm_activity', 'rm_activity_bets'],
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const betIds = events
       .filter((recorded) => recorded.streamId.startsWith('bet-'))
       .map((recorded) => recorded.streamId.slice('bet-'.length));
@@ -130,31 +135,43 @@ export const activityProjector: Projector = {
       }
     }
     const bets = [...page.bets];
-    await activityBets.insert(
+    await writeRows(
       client,
-      bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
+      activityBets,
+      {
+        created: bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
+        changed: bets
+          .filter(([id, row]) => stored.has(id) && stored.get(id) !== row)
+          .map(([, row]) => row),
+        removed: [],
+      },
+      atCommit,
     );
-    await activityBets.update(
-      client,
-      bets.filter(([id, row]) => stored.has(id) && stored.get(id) !== row).map(([, row]) => row),
-    );
+    const statements: string[] = [];
     if (page.deleted.size > 0) {
-      await client.query('DELETE FROM rm_activity WHERE bet_id = ANY($1::uuid[])', [
-        [...page.deleted],
-      ]);
+      statements.push(
+        `DELETE FROM rm_activity WHERE bet_id = ANY(${sqlArray([...page.deleted], 'uuid')})`,
+      );
     }
     if (page.rows.length > 0) {
+      const column = (index: number, type: string) =>
+        sqlArray(
+          page.rows.map((row) => row[index] ?? null),
+          type,
+        );
       // In log order, so each row's seq follows the one before.
-      await client.query(
+      statements.push(
         `INSERT INTO rm_activity (user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at)
          SELECT user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::uuid[], $6::uuid[],
-                     $7::uuid[], $8::timestamptz[])
+         FROM unnest(${column(0, 'uuid')}, ${column(1, 'uuid')}, ${column(2, 'text')},
+                     ${column(3, 'jsonb')}, ${column(4, 'uuid')}, ${column(5, 'uuid')},
+                     ${column(6, 'uuid')}, ${column(7, 'timestamptz')})
            WITH ORDINALITY AS a(user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at, ord)
          ORDER BY ord
          ON CONFLICT (user_id, event_id) DO NOTHING`,
-        [0, 1, 2, 3, 4, 5, 6, 7].map((column) => page.rows.map((row) => row[column])),
       );
     }
+    if (atCommit) statements.forEach(atCommit);
+    else if (statements.length > 0) await client.query(statements.join('; '));
   },
 };
