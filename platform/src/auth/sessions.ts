@@ -248,8 +248,10 @@ async function moveSessions(
     };
   });
   const column = <Key extends keyof (typeof rows)[number]>(key: Key) => rows.map((row) => row[key]);
-  await pool.query(
-    `WITH moved AS (
+  await pool.query({
+    // Prepared: every write request moves its session.
+    name: 'sessions_move',
+    text: `WITH moved AS (
        UPDATE sessions s
           SET ${forward('position', 'm.position', 'm.major', 'm.minor')},
               ${forward('reaction', 'm.reaction', 'm.reaction_major', 'm.reaction_minor')}
@@ -259,7 +261,7 @@ async function moveSessions(
         WHERE s.token_hash = m.token_hash
        RETURNING 1)
      SELECT pg_notify($8, p) FROM unnest($9::text[]) AS p WHERE EXISTS (SELECT 1 FROM moved)`,
-    [
+    values: [
       column('tokenHash'),
       column('position'),
       column('major'),
@@ -270,7 +272,7 @@ async function moveSessions(
       SESSIONS_CHANNEL,
       announcements,
     ],
-  );
+  });
 }
 
 /**

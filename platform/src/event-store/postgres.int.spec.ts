@@ -58,6 +58,44 @@ describe('postgres event store on its own database', () => {
   });
 });
 
+describe('postgres event store statements a command sends on every request', () => {
+  it('appends and reads streams with statements PostgreSQL plans once for any parameters', async () => {
+    const database = await createTestDatabase('wagers_es_plans');
+    await migrate(database.url, [platformMigrations]);
+    // One connection, so every statement below is prepared and run on it.
+    const pool = createPool(database.url, 1);
+    const store = createPostgresEventStore(pool, { connectionString: database.url });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const streamId = uniqueStreamId('pg_plans');
+        await store.appendToStream(streamId, [newEvent()], { expectedRevision: 'no_stream' });
+        await store.appendToStream(streamId, [newEvent(), newEvent()], { expectedRevision: 0n });
+        await store.appendToStream(streamId, [newEvent()], { expectedRevision: 'any' });
+        expect(await store.readStream(streamId)).toHaveLength(4);
+        expect((await store.readStreams([streamId, uniqueStreamId('none')]))[0]).toHaveLength(4);
+      }
+      const prepared = await pool.query<{ name: string; generic: number; custom: number }>(
+        `SELECT name, generic_plans::int AS generic, custom_plans::int AS custom
+           FROM pg_prepared_statements WHERE name LIKE 'es_%' ORDER BY name`,
+      );
+      // PostgreSQL tries five plans made for the parameters given before it settles on one.
+      expect(prepared.rows).toEqual(
+        [
+          'es_append_any',
+          'es_append_exact',
+          'es_append_new',
+          'es_read_stream',
+          'es_read_streams',
+        ].map((name) => ({ name, generic: 7, custom: 5 })),
+      );
+    } finally {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    }
+  }, 60_000);
+});
+
 describe('postgres event store reading the end of a long log', () => {
   let underTest: EventStoreUnderTest & { pool: pg.Pool };
   beforeAll(async () => {

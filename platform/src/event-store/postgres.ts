@@ -156,23 +156,46 @@ async function fromCopyStream(chunks: AsyncIterable<Buffer>): Promise<RecordedEv
  * 0 for a new stream, the one after the head for "any", and the one after an exact revision only
  * if that revision exists (else nothing is inserted and no row comes back). The unique constraint
  * then decides every race: two writers after the same revision cannot both insert the next one.
+ *
+ * One prepared statement per expectation, each simple enough that PostgreSQL soon plans it once
+ * for any parameters. A single statement choosing its start by a CASE over the expectation was
+ * planned again on every append, because a plan made for the given expectation always looked
+ * cheaper than one for all three.
  */
-const APPEND = {
-  name: 'es_append',
-  text: `WITH start AS (
-      SELECT CASE $2::text
-        WHEN 'no_stream' THEN 0::bigint
-        WHEN 'any' THEN (SELECT coalesce(max(stream_revision), -1) + 1 FROM es_events WHERE stream_id = $1)
-        ELSE (SELECT stream_revision + 1 FROM es_events WHERE stream_id = $1 AND stream_revision = $3::bigint)
-      END AS first
-    )
-    INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+const appendStatement = (name: string, start: string) => ({
+  name,
+  text: `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
     SELECT $1, start.first + e.ord - 1, e.id, e.type, e.data, e.metadata
-    FROM start, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])
-      WITH ORDINALITY AS e(id, type, data, metadata, ord)
-    WHERE start.first IS NOT NULL
+    FROM (${start}) AS start(first),
+      unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])
+        WITH ORDINALITY AS e(id, type, data, metadata, ord)
     ORDER BY e.ord
     RETURNING stream_revision, global_position, transaction_id::text AS transaction_text`,
+});
+const APPEND = {
+  no_stream: appendStatement('es_append_new', 'SELECT 0::bigint'),
+  any: appendStatement(
+    'es_append_any',
+    'SELECT coalesce(max(stream_revision), -1) + 1 FROM es_events WHERE stream_id = $1',
+  ),
+  exact: appendStatement(
+    'es_append_exact',
+    `SELECT stream_revision + 1 FROM es_events
+      WHERE stream_id = $1 AND stream_revision = $6::bigint`,
+  ),
+};
+
+/** Stream reads, prepared: a command reads its streams on every request. */
+const READ_STREAM = {
+  name: 'es_read_stream',
+  text: `SELECT ${columns} FROM es_events
+    WHERE stream_id = $1 AND stream_revision >= $2
+    ORDER BY stream_revision LIMIT $3`,
+};
+const READ_STREAMS = {
+  name: 'es_read_streams',
+  text: `SELECT ${columns} FROM es_events WHERE stream_id = ANY($1::text[])
+    ORDER BY stream_id, stream_revision`,
 };
 
 /**
@@ -252,15 +275,14 @@ export function createPostgresEventStore(
     let rows: { stream_revision: string; global_position: string; transaction_text: string }[];
     try {
       const result = await pool.query<(typeof rows)[number]>({
-        ...APPEND,
+        ...APPEND[typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision],
         values: [
           streamId,
-          typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision,
-          typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
           events.map((e) => e.id),
           events.map((e) => e.type),
           events.map((e) => JSON.stringify(e.data)),
           events.map((e) => JSON.stringify(e.metadata)),
+          ...(typeof expectedRevision === 'bigint' ? [expectedRevision.toString()] : []),
         ],
       });
       rows = result.rows;
@@ -311,22 +333,19 @@ export function createPostgresEventStore(
     streamId: string,
     opts: ReadStreamOptions = {},
   ): Promise<RecordedEvent[]> {
-    const result = await pool.query<EventRow>(
-      `SELECT ${columns} FROM es_events
-       WHERE stream_id = $1 AND stream_revision >= $2
-       ORDER BY stream_revision LIMIT $3`,
-      [streamId, (opts.fromRevision ?? 0n).toString(), opts.maxCount ?? null],
-    );
+    const result = await pool.query<EventRow>({
+      ...READ_STREAM,
+      values: [streamId, (opts.fromRevision ?? 0n).toString(), opts.maxCount ?? null],
+    });
     return result.rows.map(toRecorded);
   }
 
   async function readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
     if (streamIds.length === 0) return [];
-    const result = await pool.query<EventRow>(
-      `SELECT ${columns} FROM es_events WHERE stream_id = ANY($1::text[])
-       ORDER BY stream_id, stream_revision`,
-      [[...new Set(streamIds)]],
-    );
+    const result = await pool.query<EventRow>({
+      ...READ_STREAMS,
+      values: [[...new Set(streamIds)]],
+    });
     const byStream = new Map<string, RecordedEvent[]>();
     for (const row of result.rows) {
       const stream = byStream.get(row.stream_id) ?? [];

@@ -78,10 +78,11 @@ export class LogWakeup {
       this.unsent = new Set();
       try {
         await this.ready();
-        await this.client?.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [
-          this.channel,
-          pack(lines),
-        ]);
+        await this.client?.query({
+          name: 'log_notify',
+          text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p',
+          values: [this.channel, pack(lines)],
+        });
       } catch {
         // Listeners elsewhere find out by their safety nets (a slow poll, a read on timeout).
       }

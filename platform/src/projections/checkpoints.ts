@@ -186,8 +186,9 @@ export async function passCheckpoints(
     a.name === b.name ? a.build - b.build : a.name < b.name ? -1 : 1,
   );
   const positions = sorted.map((pass) => parsePosition(pass.to));
-  const result = await db.query<{ name: string; build: number; status: BuildStatus }>(
-    `UPDATE projection_checkpoints c
+  const result = await db.query<{ name: string; build: number; status: BuildStatus }>({
+    name: 'checkpoints_pass',
+    text: `UPDATE projection_checkpoints c
         SET position = v.to_position, position_major = v.major, position_minor = v.minor,
             updated_at = now()
        FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::numeric[], $6::numeric[])
@@ -195,7 +196,7 @@ export async function passCheckpoints(
       WHERE c.name = v.name AND c.build = v.build
         AND c.position IS NOT DISTINCT FROM v.from_position AND c.status <> 'retired'
       RETURNING c.name, c.build, c.status`,
-    [
+    values: [
       sorted.map((pass) => pass.name),
       sorted.map((pass) => pass.build),
       sorted.map((pass) => pass.from),
@@ -203,7 +204,7 @@ export async function passCheckpoints(
       positions.map(([major]) => major.toString()),
       positions.map(([, minor]) => minor.toString()),
     ],
-  );
+  });
   return new Map(result.rows.map((row) => [`${row.name} ${row.build}`, row.status]));
 }
 
