@@ -17,6 +17,7 @@ import {
 } from './port.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAhead } from './batch-reader.ts';
+import { EventWithDataText } from './json-text.ts';
 import { LogTail } from './log-tail.ts';
 import { LogProbe, LogWakeup } from './wakeup.ts';
 
@@ -114,16 +115,18 @@ function fromCopyText(text: string, events: RecordedEvent[]): void {
     const end = text.indexOf('\n', start);
     const recordedAt = text.slice(start, end);
     start = end + 1;
-    events.push({
-      id,
-      streamId: unescapeCopy(streamId),
-      revision: BigInt(revision),
-      position: `${transaction}-${position}`,
-      type: unescapeCopy(type),
-      data: JSON.parse(unescapeCopy(data)) as unknown,
-      metadata: JSON.parse(unescapeCopy(metadata)) as EventMetadata,
-      recordedAt: new Date(recordedAt),
-    });
+    events.push(
+      new EventWithDataText(
+        id,
+        unescapeCopy(streamId),
+        BigInt(revision),
+        `${transaction}-${position}`,
+        unescapeCopy(type),
+        unescapeCopy(data),
+        JSON.parse(unescapeCopy(metadata)) as EventMetadata,
+        new Date(recordedAt),
+      ),
+    );
   }
 }
 
