@@ -17,7 +17,7 @@ import {
 } from './port.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAhead } from './batch-reader.ts';
-import { EventWithDataText } from './json-text.ts';
+import { CopiedEvent } from './copied-event.ts';
 import { LogTail } from './log-tail.ts';
 import { LogProbe, LogWakeup } from './wakeup.ts';
 
@@ -106,17 +106,20 @@ function fromCopyText(text: string, events: RecordedEvent[]): void {
   while (start < text.length) {
     const transaction = next();
     const position = next();
+    // Where the stream id, revision, id, type and data columns begin and end (see CopiedEvent).
+    const from = start;
     const streamId = next();
     const revision = next();
     const id = next();
     const type = next();
     const data = next();
+    const to = start - 1;
     const metadata = next();
     const end = text.indexOf('\n', start);
     const recordedAt = text.slice(start, end);
     start = end + 1;
     events.push(
-      new EventWithDataText(
+      new CopiedEvent(
         id,
         unescapeCopy(streamId),
         BigInt(revision),
@@ -125,6 +128,9 @@ function fromCopyText(text: string, events: RecordedEvent[]): void {
         unescapeCopy(data),
         JSON.parse(unescapeCopy(metadata)) as EventMetadata,
         new Date(recordedAt),
+        text,
+        from,
+        to,
       ),
     );
   }

@@ -5,7 +5,7 @@ import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { setImmediate as pause } from 'node:timers/promises';
 import { CopyLines, copyField, copyIn, copyJson } from '@wagers/platform/projections/copy';
-import { dataJsonText } from '@wagers/platform/event-store/json-text';
+import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
@@ -161,12 +161,15 @@ type HistoryRow = Record<Exclude<(typeof historyColumns)[number], 'data' | 'acto
 };
 
 /**
- * A history row as a line of COPY text, in `historyColumns` order. The data goes as the JSON text
- * the log gave when the event's schema took it as it was (a bulk read), else stringified.
+ * A history row as a line of COPY text, in `historyColumns` order. Its first five columns are the
+ * event's stream id (less "bet-"), revision, id, type and data, as the bulk read found them in
+ * the log's COPY text when the event's schema took its data as it was; else each made here.
  */
 function historyLine(fact: BetFact, recorded: RecordedEvent): string {
-  const data = dataJsonText(recorded, fact.event.data) ?? JSON.stringify(fact.event.data);
-  return `${copyField(fact.betId)}\t${fact.revision}\t${copyField(recorded.id)}\t${copyField(fact.event.type)}\t${copyJson(data)}\t${copyField(recorded.metadata.actorId)}\t${copyField(fact.occurredAt)}\n`;
+  const event =
+    copiedColumns(recorded, fact.event.data, 'bet-'.length) ??
+    `${copyField(fact.betId)}\t${fact.revision}\t${copyField(recorded.id)}\t${copyField(fact.event.type)}\t${copyJson(JSON.stringify(fact.event.data))}`;
+  return `${event}\t${copyField(recorded.metadata.actorId)}\t${copyField(fact.occurredAt)}\n`;
 }
 
 /** History rows as one statement (`ApplyContext.atCommit`): a JSON document, typed per column. */
