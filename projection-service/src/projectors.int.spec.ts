@@ -9,7 +9,9 @@ import { inviteStream } from '@wagers/contracts/events/invite';
 import { notificationPreferencesStream } from '@wagers/contracts/events/notification-preferences';
 import { userStream } from '@wagers/contracts/events/user';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import { applyEvents, type Projector } from '@wagers/platform/projections/projector';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { readModelMigrations } from './migrations.ts';
@@ -340,4 +342,39 @@ describe('projectors following the log live', () => {
       }
     },
   );
+
+  it('bets bulk loads pages of the PostgreSQL log, its data as stored, to the rows one event at a time gives', async () => {
+    // Data as the log may hold it: members a schema drops (written by another version), besides
+    // every character COPY must escape.
+    const log = sampleLog(30).map((event) =>
+      event.type === 'BetAccepted' || event.type === 'BetCompleted'
+        ? { ...event, data: { ...(event.data as object), fromAnotherVersion: 'a\tb\\c' } }
+        : event,
+    );
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const store = createPostgresEventStore(pool, { connectionString: database.url });
+    try {
+      const after = await store.headPosition();
+      for (const event of log) {
+        await store.appendToStream(event.streamId, [event], {
+          expectedRevision: event.revision === 0n ? 'no_stream' : event.revision - 1n,
+        });
+      }
+      const pages: RecordedEvent[][] = [];
+      for await (const page of store.readAllPages({ after, pageSize: 7 })) pages.push(page);
+      const read = pages.flat();
+      expect(read.map((event) => event.id)).toEqual(log.map((event) => event.id));
+      // The bulk read keeps each event's columns as COPY wrote them, which the history then takes.
+      expect(read.every((event) => copiedColumns(event, event.data) !== null)).toBe(true);
+
+      const oneByOne = await oneAtATime(betsProjector, read);
+      expect(await projectBulk(client, betsProjector, pages)).toEqual(oneByOne.rows);
+      const history = oneByOne.rows[1]!.join('\n');
+      expect(history).toContain('back\\\\slash');
+      expect(history).not.toContain('fromAnotherVersion');
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
 });

@@ -17,6 +17,7 @@ import {
 } from './port.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAhead } from './batch-reader.ts';
+import { CopiedEvent } from './copied-event.ts';
 import { LogTail } from './log-tail.ts';
 import { LogProbe, LogWakeup } from './wakeup.ts';
 
@@ -105,25 +106,33 @@ function fromCopyText(text: string, events: RecordedEvent[]): void {
   while (start < text.length) {
     const transaction = next();
     const position = next();
+    // Where the stream id, revision, id, type and data columns begin and end (see CopiedEvent).
+    const from = start;
     const streamId = next();
     const revision = next();
     const id = next();
     const type = next();
     const data = next();
+    const to = start - 1;
     const metadata = next();
     const end = text.indexOf('\n', start);
     const recordedAt = text.slice(start, end);
     start = end + 1;
-    events.push({
-      id,
-      streamId: unescapeCopy(streamId),
-      revision: BigInt(revision),
-      position: `${transaction}-${position}`,
-      type: unescapeCopy(type),
-      data: JSON.parse(unescapeCopy(data)) as unknown,
-      metadata: JSON.parse(unescapeCopy(metadata)) as EventMetadata,
-      recordedAt: new Date(recordedAt),
-    });
+    events.push(
+      new CopiedEvent(
+        id,
+        unescapeCopy(streamId),
+        BigInt(revision),
+        `${transaction}-${position}`,
+        unescapeCopy(type),
+        unescapeCopy(data),
+        JSON.parse(unescapeCopy(metadata)) as EventMetadata,
+        new Date(recordedAt),
+        text,
+        from,
+        to,
+      ),
+    );
   }
 }
 

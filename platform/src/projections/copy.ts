@@ -10,16 +10,25 @@ const SPECIAL = /[\\\t\n\r]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** A value in COPY's text format: NULL as \N; backslash, tab and line breaks escaped. */
-function field(value: CopyValue): string {
+export function copyField(value: CopyValue): string {
   if (value === null) return '\\N';
   if (typeof value !== 'string') return String(value);
   return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
 }
 
+/**
+ * JSON text as a value in COPY's text format: only its backslashes need escaping, as JSON writes
+ * tabs and line breaks inside strings escaped. A value made with JSON.stringify qualifies, and
+ * so does PostgreSQL's text of a json or jsonb value.
+ */
+export function copyJson(json: string): string {
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+}
+
 /** A row as a line of COPY's text format: values separated by tabs, ending in a line break. */
 export function copyLine(row: readonly CopyValue[]): string {
-  let line = field(row[0]!);
-  for (let i = 1; i < row.length; i++) line += '\t' + field(row[i]!);
+  let line = copyField(row[0]!);
+  for (let i = 1; i < row.length; i++) line += '\t' + copyField(row[i]!);
   return line + '\n';
 }
 

@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
 import pg from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
-import { copyIn, copyText } from './copy.ts';
+import { copyField, copyIn } from './copy.ts';
 
 /** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
 export type TextRow<Column extends string> = Record<Column, string | null>;
@@ -32,7 +32,17 @@ export function rowTable<Columns extends Record<string, string>>(
   const update = updateFrom('$1');
   const literal = (rows: TextRow<Column>[]) => pg.escapeLiteral(JSON.stringify(rows));
   const remove = `DELETE FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
-  const text = (rows: TextRow<Column>[]) => copyText(rows.map((row) => names.map((c) => row[c])));
+  const [first, ...others] = names;
+  /** COPY text, value by value: no array of values made for each row. */
+  const text = (rows: TextRow<Column>[]) => {
+    let copy = '';
+    for (const row of rows) {
+      copy += copyField(row[first!]);
+      for (const c of others) copy += '\t' + copyField(row[c]);
+      copy += '\n';
+    }
+    return copy;
+  };
   return {
     async load(client: ClientBase, keys: Iterable<string>): Promise<Map<string, TextRow<Column>>> {
       const wanted = [...new Set(keys)];

@@ -1,11 +1,11 @@
 import type { ClientBase } from 'pg';
 import pg from 'pg';
-import { parsePosition } from '@wagers/contracts/position';
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { setImmediate as pause } from 'node:timers/promises';
-import { CopyLines, copyIn, copyLine } from '@wagers/platform/projections/copy';
+import { CopyLines, copyField, copyIn, copyJson } from '@wagers/platform/projections/copy';
+import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
@@ -51,6 +51,9 @@ interface BetPageFact {
   recorded: RecordedEvent;
 }
 
+/** The minor part of a position, "major-minor" as the store wrote it (parsePosition's check is spared). */
+const seqOf = (position: string) => BigInt(position.slice(position.indexOf('-') + 1));
+
 function toFact(recorded: RecordedEvent): BetPageFact | null {
   if (!recorded.streamId.startsWith('bet-')) return null;
   const event = readBetEvent(recorded);
@@ -60,7 +63,7 @@ function toFact(recorded: RecordedEvent): BetPageFact | null {
       betId: recorded.streamId.slice('bet-'.length),
       event,
       revision: recorded.revision,
-      seq: parsePosition(recorded.position)[1],
+      seq: seqOf(recorded.position),
       occurredAt: recorded.metadata.occurredAt,
     },
     recorded,
@@ -123,7 +126,11 @@ class BetFold {
     if (seen && BigInt(seen.revision) >= fact.revision) return;
     const after = evolveBet(this.rows.get(fact.betId), fact);
     if (after) this.rows.set(fact.betId, after);
-    const row: HistoryRow = {
+    if (!this.historyAsRows) {
+      this.history.add(historyLine(fact, recorded));
+      return;
+    }
+    this.historyRows.push({
       bet_id: fact.betId,
       revision: fact.revision.toString(),
       event_id: recorded.id,
@@ -131,9 +138,7 @@ class BetFold {
       data: fact.event.data,
       actor_id: recorded.metadata.actorId,
       occurred_at: fact.occurredAt,
-    };
-    if (this.historyAsRows) this.historyRows.push(row);
-    else this.history.add(copyLine(historyColumns.map((c) => historyText(row, c))));
+    });
   }
 
   /** Rows to insert and rows to update. */
@@ -155,8 +160,17 @@ type HistoryRow = Record<Exclude<(typeof historyColumns)[number], 'data' | 'acto
   actor_id: string | null;
 };
 
-const historyText = (row: HistoryRow, column: (typeof historyColumns)[number]) =>
-  column === 'data' ? JSON.stringify(row.data) : row[column];
+/**
+ * A history row as a line of COPY text, in `historyColumns` order. Its first five columns are the
+ * event's stream id (less "bet-"), revision, id, type and data, as the bulk read found them in
+ * the log's COPY text when the event's schema took its data as it was; else each made here.
+ */
+function historyLine(fact: BetFact, recorded: RecordedEvent): string {
+  const event =
+    copiedColumns(recorded, fact.event.data, 'bet-'.length) ??
+    `${copyField(fact.betId)}\t${fact.revision}\t${copyField(recorded.id)}\t${copyField(fact.event.type)}\t${copyJson(JSON.stringify(fact.event.data))}`;
+  return `${event}\t${copyField(recorded.metadata.actorId)}\t${copyField(fact.occurredAt)}\n`;
+}
 
 /** History rows as one statement (`ApplyContext.atCommit`): a JSON document, typed per column. */
 function historyStatement(rows: HistoryRow[]): string {

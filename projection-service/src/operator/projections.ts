@@ -122,6 +122,16 @@ export async function rebuildProjector(
   }
 }
 
+/**
+ * The wait between two looks at a build: `ms`, or less once `interrupted` resolves. Without an
+ * interrupt the wait is the whole time (a race with undefined would end it at once, and the watch
+ * would read the builds without pause while the build runs).
+ */
+export function pollPause(ms: number, interrupted?: Promise<void>): Promise<void> {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return interrupted ? Promise.race([timeout, interrupted]) : timeout;
+}
+
 async function watchBuild(
   projector: Projector,
   start: BuildRow,
@@ -164,10 +174,7 @@ async function watchBuild(
       );
     }
     if (interrupted) return 'interrupted';
-    await Promise.race([
-      new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 250)),
-      deps.interrupted,
-    ]);
+    await pollPause(deps.pollMs ?? 250, deps.interrupted);
   }
 }
 
