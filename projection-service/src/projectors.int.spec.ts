@@ -15,6 +15,7 @@ import { createPostgresEventStore } from '@wagers/platform/event-store/postgres'
 import { applyEvents, type Projector } from '@wagers/platform/projections/projector';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { readModelMigrations } from './migrations.ts';
+import { betsProjector } from './bets/bets.projector.ts';
 import { allProjectors } from './projectors.ts';
 
 /** A log of people, bets of every kind and friendships, as the domain writes them. */
