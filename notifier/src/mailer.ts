@@ -29,11 +29,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; pool: Po
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ jsonTransport: true });
+  // skipEncoding: the rendered message as an object, not as JSON to parse back.
+  const transport = nodemailer.createTransport({ jsonTransport: true, skipEncoding: true });
   return {
     async send(email) {
       const info = await transport.sendMail({ from: options.from, ...email });
-      const message = JSON.parse(String(info.message)) as {
+      const message = info.message as unknown as {
         subject?: string;
         text?: string;
         html?: string;
