@@ -16,12 +16,22 @@ export interface Mailer {
 }
 
 /**
- * nodemailer over SMTP_URL; without it, nodemailer's JSON transport renders the message and it
+ * SMTP_URL with pooled connections unless it says otherwise (`?pool=false`): a message then costs
+ * its MAIL/RCPT/DATA, not a connection, greeting and EHLO (and TLS handshake) of its own.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
+/**
+ * nodemailer over SMTP_URL (pooled); without it, nodemailer's JSON transport renders the message and it
  * lands in the development inbox table instead.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; pool: Pool }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl));
     return {
       async send(email) {
         await transport.sendMail({ from: options.from, ...email });
