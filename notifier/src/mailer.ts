@@ -26,8 +26,7 @@ export function pooledSmtpUrl(smtpUrl: string): string {
 }
 
 /**
- * nodemailer over SMTP_URL (pooled); without it, nodemailer's JSON transport renders the message and it
- * lands in the development inbox table instead.
+ * nodemailer over SMTP_URL (pooled); without it, the message lands in the development inbox table.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; pool: Pool }): Mailer {
   if (options.smtpUrl) {
@@ -39,26 +38,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; pool: Po
       close: () => transport.close(),
     };
   }
-  // skipEncoding: the rendered message as an object, not as JSON to parse back.
-  const transport = nodemailer.createTransport({ jsonTransport: true, skipEncoding: true });
+  // The development inbox keeps the subject and bodies as given: rendering them as MIME first
+  // (nodemailer's JSON transport) would hand back the same three strings.
   return {
     async send(email) {
-      const info = await transport.sendMail({ from: options.from, ...email });
-      const message = info.message as unknown as {
-        subject?: string;
-        text?: string;
-        html?: string;
-      };
       await options.pool.query(
         `INSERT INTO dev_outbox (channel, recipient, subject, text_body, html_body) VALUES ('email', $1, $2, $3, $4)`,
-        [
-          email.to,
-          message.subject ?? email.subject,
-          message.text ?? email.text,
-          message.html ?? email.html,
-        ],
+        [email.to, email.subject, email.text, email.html],
       );
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }
