@@ -10,8 +10,8 @@ export type NotificationJob =
   /** Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and the job id). */
   | { kind: 'invite'; code: string; deliveryId: string }
   /**
-   * Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind:
-   * by email, or by text message when `channel` is 'sms'.
+   * Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind: by
+   * email, queueing the same job with `channel` 'sms' when they want it texted; that one texts.
    */
   | {
       kind: 'notice';

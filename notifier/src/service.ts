@@ -5,7 +5,7 @@ import { adminBoardRouter } from './admin-board.ts';
 import { devOutboxRouter } from './dev-routes.ts';
 import { startInviteDispatcher } from './dispatcher.ts';
 import { noticeDelivery } from './notifications/deliver-notice.ts';
-import { startNotificationsDispatcher } from './notifications/dispatcher.ts';
+import { queueTextOn, startNotificationsDispatcher } from './notifications/dispatcher.ts';
 import { inviteDelivery } from './invite-delivery.ts';
 import type { NotificationJob } from './jobs.ts';
 import { createMailer } from './mailer.ts';
@@ -54,6 +54,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
             logger,
             publicUrl: context.publicUrl,
             signingSecret: config.NOTIFICATION_SIGNING_SECRET,
+            queueText: queueTextOn(queue),
           }),
           logger,
           prefix: config.QUEUE_PREFIX,

@@ -26,9 +26,14 @@ export interface NoticeDeliveryDeps {
   logger: Logger;
   publicUrl: () => string;
   signingSecret: string | undefined;
+  /**
+   * Queues the text message of a notice (job id from `textJobId`), for the person who wants it
+   * texted; adding it again is a no-op while the job is kept.
+   */
+  queueText: (job: NoticeJob & { channel: 'sms' }) => Promise<void>;
 }
 
-type NoticeJob = Extract<NotificationJob, { kind: 'notice' }>;
+export type NoticeJob = Extract<NotificationJob, { kind: 'notice' }>;
 
 async function betTitle(store: EventStore, betId: string): Promise<string | null> {
   const [first] = await store.readStream(betStream(betId), { maxCount: 1 });
@@ -36,8 +41,8 @@ async function betTitle(store: EventStore, betId: string): Promise<string | null
 }
 
 /**
- * Tells one person about one event by email, or by text message for a job of the SMS channel,
- * unless they switched that kind off. Everything is checked at sending time, so an unsubscribe,
+ * Tells one person about one event: the notice's job sends the email and queues the text message
+ * as a job of its own; that job texts. Everything is checked at sending time, so an unsubscribe,
  * a withdrawn consent or a STOP reply stops what is already queued: a text goes only to the
  * user's number, with their consent, for a kind they chose, and never to a number that said STOP.
  */
@@ -90,6 +95,10 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       await text(store, recipient.phone, job);
       return;
     }
+    // The text first: an email that fails and is retried does not hold it back. Its job checks
+    // everything again when it runs.
+    if (recipient.phone && recipient.smsConsent && textsKind(preferences, job.notification))
+      await deps.queueText({ ...job, channel: 'sms' });
     if (recipient.email === null) return;
     if (!emailsKind(preferences, job.notification)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not wanted by email');

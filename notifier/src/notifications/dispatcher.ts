@@ -8,6 +8,7 @@ import type { Logger } from '@wagers/platform/logger';
 import type { Projector } from '@wagers/platform/projections/projector';
 import { runProjector, type RunningProjector } from '@wagers/platform/projections/runner';
 import { inviteJobOptions, type NotificationJob } from '../jobs.ts';
+import type { NoticeJob } from './deliver-notice.ts';
 import { concernsBoth, isNotifiable, NOTIFIABLE_TYPES, noticesFor } from './recipients.ts';
 
 /** Its own checkpoint row, apart from the projection service's list: a rebuild never resets it. */
@@ -16,25 +17,48 @@ export const NOTIFICATIONS_DISPATCHER_NAME = 'notifier-notifications';
 /** The job of one event for one person; adding it again is a no-op while the job is kept. */
 export const noticeJobId = (eventId: string, recipientId: string) => `${eventId}_${recipientId}`;
 
+/** The text message job queued by the notice's own job, when the person wants it texted. */
+export const textJobId = (eventId: string, recipientId: string) =>
+  `${noticeJobId(eventId, recipientId)}_sms`;
+
 /**
- * Follows the log and queues, per event and person it concerns, one email job and one text
- * message job (each sends only what the person chose at sending time). Like the invite
- * dispatcher it owns no tables and is never rebuilt, so nothing is sent twice.
+ * Puts a notice's text message on the queue, next to be taken (LIFO): it goes out about when it
+ * would have, had it been queued with the notice.
+ */
+export const queueTextOn =
+  (queue: Queue<NotificationJob>) =>
+  async (job: NoticeJob & { channel: 'sms' }): Promise<void> => {
+    await queue.add('notice', job, {
+      ...inviteJobOptions,
+      jobId: textJobId(job.eventId, job.recipientId),
+      lifo: true,
+    });
+  };
+
+/** Jobs per MULTI: a page caught up after downtime does not hold Redis in one long transaction. */
+const ADD_CHUNK = 500;
+
+/**
+ * Follows the log and queues one job per event and person it concerns. That job tells them by
+ * every channel they choose at its sending time: it sends the email itself and queues the text
+ * message as a job of its own, so a failed text never sends the email again (nor the reverse).
+ * Like the invite dispatcher it owns no tables and is never rebuilt, so nothing is sent twice.
  */
 export function notificationsDispatcher(
   queue: Queue<NotificationJob>,
   store: EventStore,
 ): Projector {
-  async function dispatch(event: RecordedEvent, streams: EventStore): Promise<void> {
-    if (!isNotifiable(event)) return;
+  async function noticesOf(event: RecordedEvent, streams: EventStore) {
+    if (!isNotifiable(event)) return [];
     const parties = event.streamId.startsWith('bet-')
       ? await load(streams, betAggregate, event.streamId.slice('bet-'.length))
       : null;
+    const jobs = [];
     for (const notice of noticesFor(event, parties)) {
       // Nobody is told about what they did themselves; a disagreement or a completion is news
       // to both sides, whoever's report caused it.
       if (notice.recipientId === event.metadata.actorId && !concernsBoth(notice.kind)) continue;
-      const job: NotificationJob = {
+      const data: NotificationJob = {
         kind: 'notice',
         eventId: event.id,
         eventType: event.type,
@@ -43,17 +67,10 @@ export function notificationsDispatcher(
         notification: notice.kind,
         betId: notice.betId,
       };
-      // One job per channel, so a failed text never sends the email again (nor the reverse).
       const jobId = noticeJobId(event.id, notice.recipientId);
-      await queue.addBulk([
-        { name: 'notice', data: job, opts: { ...inviteJobOptions, jobId } },
-        {
-          name: 'notice',
-          data: { ...job, channel: 'sms' },
-          opts: { ...inviteJobOptions, jobId: `${jobId}_sms` },
-        },
-      ]);
+      jobs.push({ name: 'notice', data, opts: { ...inviteJobOptions, jobId } });
     }
+    return jobs;
   }
 
   return {
@@ -61,10 +78,14 @@ export function notificationsDispatcher(
     version: 1,
     tables: [],
     eventTypes: NOTIFIABLE_TYPES,
-    // A bet proposed and answered within one page is known from the page, not read again.
+    // A bet proposed and answered within one page is known from the page, not read again. The
+    // page's jobs go on the queue together, before its checkpoint moves.
     async applyPage(_client, events) {
       const streams = withPageStreams(store, events);
-      for (const event of events) await dispatch(event, streams);
+      const jobs = [];
+      for (const event of events) jobs.push(...(await noticesOf(event, streams)));
+      for (let i = 0; i < jobs.length; i += ADD_CHUNK)
+        await queue.addBulk(jobs.slice(i, i + ADD_CHUNK));
     },
   };
 }

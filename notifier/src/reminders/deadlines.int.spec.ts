@@ -31,7 +31,7 @@ import { NOTIFICATIONS_QUEUE, type NotificationJob } from '../jobs.ts';
 import { createMailer, type Mailer } from '../mailer.ts';
 import { createSmsSender } from '../sms.ts';
 import { noticeDelivery } from '../notifications/deliver-notice.ts';
-import { startNotificationsDispatcher } from '../notifications/dispatcher.ts';
+import { queueTextOn, startNotificationsDispatcher } from '../notifications/dispatcher.ts';
 import { startNotificationWorker } from '../worker.ts';
 import { DEADLINES_QUEUE, deadlineJobId } from './jobs.ts';
 import { startDeadlines, type RunningDeadlines } from './start.ts';
@@ -248,6 +248,7 @@ beforeAll(async () => {
       logger,
       publicUrl: () => PUBLIC_URL,
       signingSecret: undefined,
+      queueText: queueTextOn(notificationsQueue),
     }),
     logger,
     prefix: queuePrefix,

@@ -55,15 +55,22 @@ export function deadlinesScheduler(
   store: EventStore,
   runtime: Runtime,
 ): Projector {
+  // A proposal alone gives a bet no deadline (it is pending) and takes none away: the bet's next
+  // event reconciles its whole stream, the proposal with it.
+  const eventTypes = new Set(Object.keys(betStreamEventSchemas).filter((t) => t !== 'BetProposed'));
   return {
     name: DEADLINES_SCHEDULER_NAME,
     version: 1,
     tables: [],
-    eventTypes: new Set(Object.keys(betStreamEventSchemas)),
+    eventTypes,
     // Each bet of the page once, as of the page's end; one born in the page is not read again.
     async applyPage(_client, events) {
       const streams = withPageStreams(store, events);
-      const bets = new Set(events.filter(isBetEvent).map((e) => e.streamId.slice('bet-'.length)));
+      const bets = new Set(
+        events
+          .filter((e) => isBetEvent(e) && eventTypes.has(e.type))
+          .map((e) => e.streamId.slice('bet-'.length)),
+      );
       for (const betId of bets) await reconcileBet(queue, streams, runtime, betId);
     },
   };

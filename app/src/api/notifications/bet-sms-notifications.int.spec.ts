@@ -14,6 +14,7 @@ const phones = {
   ben: '+14155550102',
   cat: '+14155550103',
   dan: '+14155550104',
+  fay: '+14155550105',
 };
 
 /**
@@ -160,6 +161,20 @@ describe('notification text messages', () => {
     await post(people.cat!.client, '/api/friend-requests', { receiverId: dan.id });
     await drained();
     expect(texts(phones.dan)).toHaveLength(1);
+  });
+
+  it('texts a kind switched off by email but chosen for texts', async () => {
+    const fay = await person('fay', true);
+    const off = await fay.client.put('/api/notification-preferences', {
+      kind: 'friend_request',
+      email: false,
+    });
+    expect(off.status).toBe(200);
+    await post(people.ann!.client, '/api/friend-requests', { receiverId: fay.id });
+    await drained();
+    expect(texts(phones.fay)).toEqual([
+      `Wagers: Ann Lee sent you a friend request. ${app.url}/friends Reply STOP to opt out.`,
+    ]);
   });
 
   it('a rebuild of every read model sends nothing again', async () => {
