@@ -74,7 +74,13 @@ async function main(options: WritersOptions): Promise<void> {
       }
     }),
   );
-  send({ kind: 'done', counted });
+  // Delivered before the channel closes: a message still being written when the process
+  // disconnects is lost, and the bench would wait for it.
+  await new Promise<void>((resolve) => {
+    if (process.send)
+      process.send({ kind: 'done', counted } satisfies WritersMessage, () => resolve());
+    else resolve();
+  });
   await store.close();
   await pool.end();
 }

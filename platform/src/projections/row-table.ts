@@ -68,8 +68,6 @@ export function rowTable<Columns extends Record<string, string>>(
       `INSERT INTO ${table} (${names.join(', ')})
        SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}`,
     updateStatement: (rows) => updateFrom(literal(rows)),
-    removeStatement: (keys) =>
-      `DELETE FROM ${table} WHERE ${key} = ANY(${sqlArray(keys, columns[key]!)})`,
   };
 }
 
@@ -85,36 +83,12 @@ export interface RowTable<Column extends string> {
   /** `insert` and `update` as one statement of text each, for `ApplyContext.atCommit`. */
   insertStatement(rows: TextRow<Column>[]): string;
   updateStatement(rows: TextRow<Column>[]): string;
-  removeStatement(keys: string[]): string;
-}
-
-/**
- * Writes a page's changes to one table: run now on `client`, or, given a live page's `atCommit`,
- * handed to the page's last round trip as statements of text.
- */
-export async function writeRows<Column extends string>(
-  client: ClientBase,
-  table: RowTable<Column>,
-  rows: { created: TextRow<Column>[]; changed: TextRow<Column>[]; removed: string[] },
-  atCommit?: (sql: string) => void,
-): Promise<void> {
-  const { created, changed, removed } = rows;
-  if (atCommit) {
-    if (removed.length > 0) atCommit(table.removeStatement(removed));
-    if (created.length > 0) atCommit(table.insertStatement(created));
-    if (changed.length > 0) atCommit(table.updateStatement(changed));
-    return;
-  }
-  await table.remove(client, removed);
-  if (created.length > 0) await table.insert(client, created);
-  await table.update(client, changed);
 }
 
 /**
  * Folds facts onto the stored rows they touch and writes each touched row once: new rows by
- * COPY, changed ones in one UPDATE, removed ones in one DELETE (or all three as statements for a
- * live page's `atCommit`, see `writeRows`). `evolve` returns the same row when a fact changes
- * nothing (an event applied before), and null when the fact removes the row.
+ * COPY, changed ones in one UPDATE, removed ones in one DELETE. `evolve` returns the same row when
+ * a fact changes nothing (an event applied before), and null when the fact removes the row.
  */
 export async function foldRows<Column extends string, Fact>(
   client: ClientBase,
@@ -122,7 +96,6 @@ export async function foldRows<Column extends string, Fact>(
   facts: Fact[],
   keyOf: (fact: Fact) => string,
   evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | null | undefined,
-  atCommit?: (sql: string) => void,
 ): Promise<void> {
   if (facts.length === 0) return;
   const stored = await table.load(client, facts.map(keyOf));
@@ -142,19 +115,9 @@ export async function foldRows<Column extends string, Fact>(
     } else if (!before) created.push(row);
     else if (row !== before) changed.push(row);
   }
-  await writeRows(client, table, { created, changed, removed }, atCommit);
-}
-
-/**
- * A PostgreSQL array of `type` as an SQL literal, for a statement of text: the same text
- * node-postgres sends for an array parameter, quoted, so `unnest(${sqlArray(ids, 'uuid')})` reads
- * as `unnest($1::uuid[])` does.
- */
-export function sqlArray(values: readonly (string | null)[], type: string): string {
-  const elements = values.map((value) =>
-    value === null ? 'NULL' : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
-  );
-  return `${pg.escapeLiteral(`{${elements.join(',')}}`)}::${type}[]`;
+  await table.remove(client, removed);
+  if (created.length > 0) await table.insert(client, created);
+  await table.update(client, changed);
 }
 
 /** An event a projector reads, with what its rows record of it. */

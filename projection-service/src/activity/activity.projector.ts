@@ -1,12 +1,7 @@
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
-import {
-  rowTable,
-  sqlArray,
-  writeRows,
-  type TextRow,
-} from '@wagers/platform/projections/row-table';
+import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
 import { betStreamEvent } from '../bet-stream.ts';
 import { activitySchema } from './activity.schema.ts';
 
@@ -114,7 +109,7 @@ export const activityProjector: Projector = {
   version: 1,
   schema: activitySchema,
   tables: ['rm_activity', 'rm_activity_bets'],
-  async applyPage(client, events, { atCommit }) {
+  async applyPage(client, events) {
     const betIds = events
       .filter((recorded) => recorded.streamId.startsWith('bet-'))
       .map((recorded) => recorded.streamId.slice('bet-'.length));
@@ -135,43 +130,31 @@ export const activityProjector: Projector = {
       }
     }
     const bets = [...page.bets];
-    await writeRows(
+    await activityBets.insert(
       client,
-      activityBets,
-      {
-        created: bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
-        changed: bets
-          .filter(([id, row]) => stored.has(id) && stored.get(id) !== row)
-          .map(([, row]) => row),
-        removed: [],
-      },
-      atCommit,
+      bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
     );
-    const statements: string[] = [];
+    await activityBets.update(
+      client,
+      bets.filter(([id, row]) => stored.has(id) && stored.get(id) !== row).map(([, row]) => row),
+    );
     if (page.deleted.size > 0) {
-      statements.push(
-        `DELETE FROM rm_activity WHERE bet_id = ANY(${sqlArray([...page.deleted], 'uuid')})`,
-      );
+      await client.query('DELETE FROM rm_activity WHERE bet_id = ANY($1::uuid[])', [
+        [...page.deleted],
+      ]);
     }
     if (page.rows.length > 0) {
-      const column = (index: number, type: string) =>
-        sqlArray(
-          page.rows.map((row) => row[index] ?? null),
-          type,
-        );
       // In log order, so each row's seq follows the one before.
-      statements.push(
+      await client.query(
         `INSERT INTO rm_activity (user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at)
          SELECT user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at
-         FROM unnest(${column(0, 'uuid')}, ${column(1, 'uuid')}, ${column(2, 'text')},
-                     ${column(3, 'jsonb')}, ${column(4, 'uuid')}, ${column(5, 'uuid')},
-                     ${column(6, 'uuid')}, ${column(7, 'timestamptz')})
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::uuid[], $6::uuid[],
+                     $7::uuid[], $8::timestamptz[])
            WITH ORDINALITY AS a(user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at, ord)
          ORDER BY ord
          ON CONFLICT (user_id, event_id) DO NOTHING`,
+        [0, 1, 2, 3, 4, 5, 6, 7].map((column) => page.rows.map((row) => row[column])),
       );
     }
-    if (atCommit) statements.forEach(atCommit);
-    else if (statements.length > 0) await client.query(statements.join('; '));
   },
 };

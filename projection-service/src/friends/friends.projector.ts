@@ -2,14 +2,7 @@ import type { ClientBase } from 'pg';
 import { friendshipEventSchemas, type FriendshipEvent } from '@wagers/contracts/events/friendship';
 import { schemaReader } from '@wagers/platform/decider';
 import type { Projector } from '@wagers/platform/projections/projector';
-import {
-  factsOf,
-  rowTable,
-  sqlArray,
-  writeRows,
-  type Fact,
-  type TextRow,
-} from '@wagers/platform/projections/row-table';
+import { factsOf, rowTable, type Fact, type TextRow } from '@wagers/platform/projections/row-table';
 import { friendsSchema } from './friends.schema.ts';
 
 const readFriendshipEvent = schemaReader<FriendshipEvent>(friendshipEventSchemas);
@@ -102,7 +95,7 @@ export const friendsProjector: Projector = {
   eventTypes: new Set(Object.keys(friendshipEventSchemas)),
   tables: ['rm_friendships', 'rm_friend_requests'],
   schema: friendsSchema,
-  async applyPage(client, events, { atCommit }) {
+  async applyPage(client, events) {
     const facts = factsOf(events, readFriendshipEvent);
     if (facts.length === 0) return;
     const pairs: [string, string][] = [];
@@ -128,32 +121,23 @@ export const friendsProjector: Projector = {
         if (!friendships.has(key)) friendships.set(key, [user, friend, fact.occurredAt, revision]);
       }
     }
-    await writeRows(
+    await requests.insert(
       client,
-      requests,
-      {
-        created: [...rows].filter(([id]) => !stored.has(id)).map(([, row]) => row),
-        changed: [...rows]
-          .filter(([id, row]) => stored.has(id) && stored.get(id) !== row)
-          .map(([, row]) => row),
-        removed: [],
-      },
-      atCommit,
+      [...rows].filter(([id]) => !stored.has(id)).map(([, row]) => row),
+    );
+    await requests.update(
+      client,
+      [...rows].filter(([id, row]) => stored.has(id) && stored.get(id) !== row).map(([, r]) => r),
     );
     if (friendships.size > 0) {
       const values = [...friendships.values()];
-      const column = (index: number, type: string) =>
-        sqlArray(
-          values.map((value) => value[index] ?? null),
-          type,
-        );
       // A friendship a replayed page already stored keeps its row.
-      const insert = `INSERT INTO rm_friendships (user_id, friend_id, since, revision)
-         SELECT * FROM unnest(${column(0, 'uuid')}, ${column(1, 'uuid')},
-                              ${column(2, 'timestamptz')}, ${column(3, 'bigint')})
-         ON CONFLICT DO NOTHING`;
-      if (atCommit) atCommit(insert);
-      else await client.query(insert);
+      await client.query(
+        `INSERT INTO rm_friendships (user_id, friend_id, since, revision)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::bigint[])
+         ON CONFLICT DO NOTHING`,
+        [0, 1, 2, 3].map((column) => values.map((value) => value[column])),
+      );
     }
   },
 };

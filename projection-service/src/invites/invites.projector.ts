@@ -82,8 +82,8 @@ export const invitesProjector: Projector = {
   eventTypes: new Set(Object.keys(inviteEventSchemas)),
   tables: ['rm_invites'],
   schema: invitesSchema,
-  async applyPage(client, events, { atCommit }) {
+  async applyPage(client, events) {
     const facts = factsOf(events, readInviteEvent);
-    await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite, atCommit);
+    await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite);
   },
 };

@@ -77,8 +77,8 @@ export const settleUpProjector: Projector = {
   version: 1,
   schema: settleUpSchema,
   tables: ['rm_settle_up'],
-  async applyPage(client, events, { atCommit }) {
+  async applyPage(client, events) {
     const facts = betStreamFacts(events);
-    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp, atCommit);
+    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp);
   },
 };
