@@ -187,7 +187,11 @@ describe('projection runner', () => {
 
       await inTransaction(pool, (client) => rewindFollower(client, follower.name));
       await commit('900-2');
-      // Back at 900-2: a reader of 900-5 waits again, one of 900-2 does not.
+      // Back at 900-2, once the notices reach this process (they leave after the commits): a
+      // reader of 900-5 waits again, one of 900-2 does not.
+      await expect
+        .poll(() => watcher.waitFor([follower.name], '900-5', 50), { timeout: 15_000 })
+        .toBe(false);
       await expect(watcher.waitFor([follower.name], '900-2', 15_000)).resolves.toBe(true);
       await expect(watcher.waitFor([follower.name], '900-5', 200)).resolves.toBe(false);
     } finally {
