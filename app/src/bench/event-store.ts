@@ -13,7 +13,11 @@ import { runProjector } from '@wagers/platform/projections/runner';
 import { processManagers } from '@wagers/command-service/process-managers/start';
 import { DISPATCHER_NAME, INVITE_DISPATCH_TYPES } from '@wagers/notifier/dispatcher';
 import { NOTIFICATIONS_DISPATCHER_NAME } from '@wagers/notifier/notifications/dispatcher';
-import { DEADLINES_SCHEDULER_NAME } from '@wagers/notifier/reminders/scheduler';
+import { NOTIFIABLE_TYPES } from '@wagers/notifier/notifications/recipients';
+import {
+  DEADLINE_EVENT_TYPES,
+  DEADLINES_SCHEDULER_NAME,
+} from '@wagers/notifier/reminders/scheduler';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { createTestDatabase, testServerUrl } from '@wagers/test-support/database';
 import { printTable, type Cell } from './table.ts';
@@ -136,8 +140,8 @@ function appFollowers(store: EventStore, pool: Pool): Follower[] {
   return [
     ...allProjectors,
     { name: DISPATCHER_NAME, eventTypes: INVITE_DISPATCH_TYPES },
-    { name: NOTIFICATIONS_DISPATCHER_NAME },
-    { name: DEADLINES_SCHEDULER_NAME },
+    { name: NOTIFICATIONS_DISPATCHER_NAME, eventTypes: NOTIFIABLE_TYPES },
+    { name: DEADLINES_SCHEDULER_NAME, eventTypes: DEADLINE_EVENT_TYPES },
     ...processManagers({ store, pool }).map((m) => ({ name: m.name, eventTypes: m.reactsTo })),
   ];
 }
@@ -280,7 +284,10 @@ export async function eventStoreBench(): Promise<void> {
       `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
     );
     const rows: Cell[][] = [];
+    // BENCH_SCENARIOS=followers measures only the scenarios whose names contain that text.
+    const only = process.env.BENCH_SCENARIOS;
     for (const m of measurements(store, pool, database.url)) {
+      if (only && !m.scenario.includes(only)) continue;
       await m.prepare?.();
       const stop = await m.alongside?.();
       const { plain, stored } = await compare(pool, m);

@@ -47,6 +47,15 @@ export async function reconcileBet(
 }
 
 /**
+ * The events it acts on: every event of a bet's stream but the proposal. A proposal alone gives a
+ * bet no deadline (it is pending) and takes none away: the bet's next event reconciles its whole
+ * stream, the proposal with it.
+ */
+export const DEADLINE_EVENT_TYPES: ReadonlySet<string> = new Set(
+  Object.keys(betStreamEventSchemas).filter((t) => t !== 'BetProposed'),
+);
+
+/**
  * Follows the log from its own checkpoint and keeps each bet's deadlines on the queue. Like the
  * dispatchers it owns no tables and is never rebuilt (version 1).
  */
@@ -55,9 +64,7 @@ export function deadlinesScheduler(
   store: EventStore,
   runtime: Runtime,
 ): Projector {
-  // A proposal alone gives a bet no deadline (it is pending) and takes none away: the bet's next
-  // event reconciles its whole stream, the proposal with it.
-  const eventTypes = new Set(Object.keys(betStreamEventSchemas).filter((t) => t !== 'BetProposed'));
+  const eventTypes = DEADLINE_EVENT_TYPES;
   return {
     name: DEADLINES_SCHEDULER_NAME,
     version: 1,
