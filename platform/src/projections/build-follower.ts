@@ -7,6 +7,7 @@ import type { LogWakeup } from '../event-store/wakeup.ts';
 import {
   checkpointNotice,
   lockBuild,
+  moveCheckpoint,
   lockBuildStatement,
   lockedBuild,
   readSkips,
@@ -115,10 +116,21 @@ export function followBuild(
   const keptOf = (events: RecordedEvent[]) =>
     skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
 
+  /** Opens a page's transaction and locks the build's row, in one round trip. */
+  async function openPage(): Promise<void> {
+    const opened = (await client.query(
+      `${begin}; ${lockBuildStatement(projector.name, start.build)}`,
+    )) as unknown as pg.QueryResult[];
+    checkOwn(lockedBuild(opened.at(-1)!));
+  }
+
   /**
    * A page in two round trips besides the projector's own statements: open the transaction and
    * lock the build's row, then move the checkpoint (and, live, notify readers) and commit. A bulk
-   * load's folded page brings its `write`; otherwise the projector applies the page.
+   * load's folded page brings its `write`; otherwise the projector applies the page. A live page
+   * opens its transaction with the projector's first statement, so one that sends none (a
+   * dispatcher puts jobs on a queue, not rows in tables) costs one statement: the checkpoint's
+   * move, made only if the build is still this follower's and where it left it.
    */
   async function commitPage(
     events: RecordedEvent[],
@@ -126,19 +138,45 @@ export function followBuild(
     write?: PageWrite,
   ): Promise<void> {
     const last = events.at(-1)!.position;
+    let opening: Promise<void> | null = null;
+    const open = () => {
+      if (!opening) {
+        opening = openPage();
+        opening.catch(() => undefined); // awaited before the commit, or below
+      }
+      return opening;
+    };
     try {
-      const opened = (await client.query(
-        `${begin}; ${lockBuildStatement(projector.name, start.build)}`,
-      )) as unknown as pg.QueryResult[];
-      checkOwn(lockedBuild(opened.at(-1)!));
+      if (bulk) await open();
       const kept = keptOf(events);
       const atCommit: string[] = [];
       const context = bulk ? { bulk } : { bulk, atCommit: (sql: string) => atCommit.push(sql) };
-      await (write ? write(client) : applyEvents(projector, client, kept, context));
-      atCommit.push(saveCheckpointStatement(projector.name, start.build, last, kept.length));
-      await client.query(`${atCommit.join('; ')}; COMMIT`);
+      const target = bulk ? client : openingOnFirstQuery(client, () => void open());
+      await (write ? write(client) : applyEvents(projector, target, kept, context));
+      if (!opening && atCommit.length === 0) {
+        const move = { name: projector.name, build: start.build, from: saved, to: last };
+        const status = await moveCheckpoint(client, { ...move, applied: kept.length });
+        if (!status) {
+          checkOwn(await lockBuild(client, projector.name, start.build));
+          throw new CheckpointMoved();
+        }
+        building = status === 'building';
+      } else {
+        await open();
+        atCommit.push(saveCheckpointStatement(projector.name, start.build, last, kept.length));
+        await client.query(`${atCommit.join('; ')}; COMMIT`);
+      }
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (opening) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        // The projector's statements went out behind the lock: if the build was not ours, that
+        // is what their failure means.
+        const own: unknown = await (opening as Promise<void>).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        if (own instanceof BuildGone || own instanceof CheckpointMoved) throw own;
+      }
       throw error;
     }
     position = saved = last;
@@ -342,4 +380,25 @@ export function followBuild(
       await done.catch(() => undefined);
     },
   };
+}
+
+/**
+ * `client` for a projector's page: its first statement first sends `open` (the page's
+ * transaction and lock), queued on the connection ahead of it. Everything else is the client's.
+ */
+function openingOnFirstQuery(client: pg.Client, open: () => void): pg.Client {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = (...args: unknown[]): unknown => {
+    open();
+    return send(...args);
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
 }

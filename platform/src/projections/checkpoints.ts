@@ -163,6 +163,37 @@ export function saveCheckpointStatement(
   return update;
 }
 
+/**
+ * Moves one build's checkpoint from `from` to `to` past a live page whose projector wrote nothing,
+ * in one statement and no transaction of its own: the row's own lock orders it with an operator's
+ * change, as a page's lock would. Returns the build's status once moved; null when nothing moved
+ * (the build retired or gone, or its checkpoint no longer at `from`).
+ */
+export async function moveCheckpoint(
+  db: Pool | ClientBase,
+  move: CheckpointPass & { applied: number },
+): Promise<BuildStatus | null> {
+  const [major, minor] = parsePosition(move.to);
+  const result = await db.query<{ status: BuildStatus }>({
+    name: 'checkpoint_move',
+    text: `UPDATE projection_checkpoints
+        SET position = $4, position_major = $5, position_minor = $6, events = events + $7,
+            error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
+      WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
+      RETURNING status`,
+    values: [
+      move.name,
+      move.build,
+      move.from,
+      move.to,
+      major.toString(),
+      minor.toString(),
+      Math.trunc(move.applied),
+    ],
+  });
+  return result.rows[0]?.status ?? null;
+}
+
 /** A build's checkpoint to move from `from` to `to` outside a page's transaction. */
 export interface CheckpointPass {
   name: string;

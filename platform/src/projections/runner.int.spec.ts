@@ -169,6 +169,40 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('moves the checkpoint of a follower that writes nothing (a dispatcher) in one statement, and sees an operator move it', async () => {
+    const seen: string[] = [];
+    const dispatcher: Projector = {
+      name: 'quiet',
+      version: 1,
+      tables: [],
+      apply: (_client, event) => {
+        seen.push(event.position);
+        return Promise.resolve();
+      },
+    };
+    await inTransaction(pool, (client) => ensureFollowerBuild(client, dispatcher));
+    const before = seen.length;
+    const runner = start(dispatcher);
+    await runner.active;
+    const written = await append('s-q', 'Sent', 3);
+    await expect(watcher.waitFor(['quiet'], written.position, 15_000)).resolves.toBe(true);
+    const build = (await readLiveBuild(pool, 'quiet'))!;
+    expect(build.position).toBe(written.position);
+    expect(seen.length - before).toBe(build.events);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    // Sent back to the start by an operator: it notices at its next page and follows from there.
+    await inTransaction(pool, (client) => rewindFollower(client, 'quiet'));
+    const again = await append('s-q', 'Sent', 1);
+    await expect
+      .poll(async () => (await readLiveBuild(pool, 'quiet'))?.position, { timeout: 15_000 })
+      .toBe(again.position);
+    // Everything from the start again, the events before the move included.
+    expect(seen.filter((at) => at === written.position).length).toBeGreaterThanOrEqual(2);
+    expect(seen).toContain(again.position);
+    await runner.stop();
+  });
+
   it('lets readers wait on what checkpoint commits announce, and sees a follower sent back', async () => {
     const follower = { name: 'announced', version: 1, tables: [] };
     await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
