@@ -413,6 +413,34 @@ export function eventStoreContractSuite(
         expectAscending(bulk.all.map((e) => e.position));
       });
 
+      it('gives a page of megabytes whole, characters beyond ASCII included', async () => {
+        const streamId = uniqueStreamId('bulk_large');
+        const head = await store().headPosition();
+        // Each event's text is an odd number of bytes long, so the pieces a large page arrives in
+        // end in the middle of lines and of characters.
+        const text = `${'é中🎲\t'.repeat(150)}x`;
+        let last: GlobalPosition | null = null;
+        for (let batch = 0; batch < 4; batch++) {
+          const events = Array.from({ length: 100 }, (_, i) =>
+            newEvent('Large', { text, n: batch * 100 + i }),
+          );
+          const written = await store().appendToStream(streamId, events, {
+            expectedRevision: batch === 0 ? 'no_stream' : BigInt(batch * 100 - 1),
+          });
+          last = written.position;
+        }
+        await headReaching(store(), last!);
+
+        const bulk = await bulkRead(head, 1000, [streamId]);
+        const paged = (await readAllAfter(store(), head, 1000)).events;
+
+        expect(bulk.events).toHaveLength(400);
+        expect(bulk.events).toEqual(paged.filter((e) => e.streamId === streamId));
+        expect(bulk.events.map((e) => (e.data as { n: number }).n)).toEqual(
+          Array.from({ length: 400 }, (_, i) => i),
+        );
+      });
+
       it('resumes after a position without repeating or skipping, and ends at the head', async () => {
         const streamId = uniqueStreamId('bulk_resume');
         const head = await store().headPosition();

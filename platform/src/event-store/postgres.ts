@@ -137,6 +137,12 @@ function fromCopyText(text: string, events: RecordedEvent[]): void {
 }
 
 const LINE_BREAK = 0x0a;
+/**
+ * COPY's output is parsed once this much has arrived: each event keeps a slice of the text it was
+ * parsed from (see CopiedEvent), and a text this long is made outside the young generation, so
+ * collections of it do not copy the page's text over and over while the page waits to be folded.
+ */
+const PARSE_AT_BYTES = 512 * 1024;
 
 /**
  * The events of COPY's output as it arrives: each chunk's whole lines are parsed at once (a line
@@ -145,18 +151,28 @@ const LINE_BREAK = 0x0a;
  */
 async function fromCopyStream(chunks: AsyncIterable<Buffer>): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
-  let rest: Buffer | null = null;
-  for await (const chunk of chunks) {
-    const data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+  let held: Buffer[] = [];
+  let size = 0;
+  const parse = (final: boolean) => {
+    const data = held.length === 1 ? held[0]! : Buffer.concat(held, size);
     const end = data.lastIndexOf(LINE_BREAK);
     if (end < 0) {
-      rest = data;
-      continue;
+      if (final && data.length > 0) throw new Error('The log page ended inside a line');
+      held = [data];
+      return;
     }
     fromCopyText(data.toString('utf8', 0, end + 1), events);
-    rest = end + 1 < data.length ? data.subarray(end + 1) : null;
+    const rest = data.subarray(end + 1);
+    if (final && rest.length > 0) throw new Error('The log page ended inside a line');
+    held = rest.length > 0 ? [rest] : [];
+    size = rest.length;
+  };
+  for await (const chunk of chunks) {
+    held.push(chunk);
+    size += chunk.length;
+    if (size >= PARSE_AT_BYTES) parse(false);
   }
-  if (rest) throw new Error('The log page ended inside a line');
+  if (size > 0) parse(true);
   return events;
 }
 
