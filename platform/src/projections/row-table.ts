@@ -1,7 +1,6 @@
 import type { ClientBase } from 'pg';
-import pg from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
-import { copyField, copyIn } from './copy.ts';
+import { copyField, copyIn, quoteLiteral } from './copy.ts';
 
 /** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
 export type TextRow<Column extends string> = Record<Column, string | null>;
@@ -30,7 +29,7 @@ export function rowTable<Columns extends Record<string, string>>(
     FROM ${recordset(source)}
     WHERE t.${key} = r.${key}`;
   const update = updateFrom('$1');
-  const literal = (rows: TextRow<Column>[]) => pg.escapeLiteral(JSON.stringify(rows));
+  const literal = (rows: TextRow<Column>[]) => quoteLiteral(JSON.stringify(rows));
   const remove = `DELETE FROM ${table} WHERE ${key} = ANY($1::${columns[key]}[])`;
   const [first, ...others] = names;
   /** COPY text, value by value: no array of values made for each row. */

@@ -1,10 +1,15 @@
 import type { ClientBase } from 'pg';
-import pg from 'pg';
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { setImmediate as pause } from 'node:timers/promises';
-import { CopyLines, copyField, copyIn, copyJson } from '@wagers/platform/projections/copy';
+import {
+  CopyLines,
+  copyField,
+  copyIn,
+  copyJson,
+  quoteLiteral,
+} from '@wagers/platform/projections/copy';
 import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { rowTable } from '@wagers/platform/projections/row-table';
@@ -176,7 +181,7 @@ function historyLine(fact: BetFact, recorded: RecordedEvent): string {
 function historyStatement(rows: HistoryRow[]): string {
   return `INSERT INTO rm_bet_history (${historyColumns.join(', ')})
     SELECT ${historyColumns.map((c) => `r.${c}`).join(', ')}
-    FROM json_to_recordset(${pg.escapeLiteral(JSON.stringify(rows))}::json)
+    FROM json_to_recordset(${quoteLiteral(JSON.stringify(rows))}::json)
       AS r(bet_id uuid, revision bigint, event_id uuid, type text, data jsonb, actor_id uuid,
            occurred_at timestamptz)`;
 }
