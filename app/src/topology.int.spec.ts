@@ -63,9 +63,11 @@ describe('each service as its own process', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as User).email).toBe('split@example.com');
 
-    for (const name of services) {
+    for (const [i, name] of services.entries()) {
       const metrics = await fetch(`${urls[name]}/metrics`);
-      expect(metrics.status, name).toBe(200);
+      // On failure: what the service answered and logged.
+      const said = metrics.ok ? '' : `${await metrics.text()}\n${children[i]?.output() ?? ''}`;
+      expect(metrics.status, `${name}: ${said}`).toBe(200);
     }
     // A read the command service does not serve, and a write the query service does not.
     expect(
