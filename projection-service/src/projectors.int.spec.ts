@@ -5,6 +5,7 @@ import { betStream } from '@wagers/contracts/events/bet';
 import { notificationKinds } from '@wagers/contracts/api/notifications';
 import { auditorStream } from '@wagers/contracts/events/auditor';
 import { friendshipStream } from '@wagers/contracts/events/friendship';
+import { inviteStream } from '@wagers/contracts/events/invite';
 import { notificationPreferencesStream } from '@wagers/contracts/events/notification-preferences';
 import { userStream } from '@wagers/contracts/events/user';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
@@ -123,6 +124,42 @@ function sampleLog(bets: number): RecordedEvent[] {
         'FriendshipStarted',
         { userIds: [sender, receiver].sort(), requestId: request.requestId, inviteCode: null },
         receiver,
+      );
+    }
+  }
+  for (let i = 0; i < 4; i++) {
+    const code = `code-${i}`;
+    const deliveryId = randomUUID();
+    add(
+      inviteStream(code),
+      'InviteSent',
+      {
+        code,
+        inviterId: people[i]!,
+        inviterName: `O'Brien "${i}" \\ ü`,
+        inviteeEmail: `friend.${i}@example.com`,
+        inviteePhone: null,
+        smsConsent: null,
+        betId: null,
+        message: i % 2 === 0 ? `Join me,\tit's "fun" \\ ✓` : null,
+      },
+      people[i]!,
+    );
+    if (i !== 1)
+      add(
+        inviteStream(code),
+        'InviteDelivered',
+        { code, deliveryId, channel: 'email' },
+        people[i]!,
+      );
+    if (i === 2) add(inviteStream(code), 'InviteResent', { code }, people[i]!);
+    if (i % 2 === 0) {
+      const acceptedBy = people[i + 1]!;
+      add(
+        inviteStream(code),
+        'InviteAccepted',
+        { code, inviterId: people[i]!, acceptedBy, betId: null },
+        acceptedBy,
       );
     }
   }
