@@ -145,6 +145,15 @@ export function readCheckpointNotice(payload: string | null): CheckpointNotice |
 }
 
 /**
+ * The SET list of a checkpoint moved past applied events, given each value's SQL: the position
+ * (and its two parts), and how many events the move applied. A move clears the build's error.
+ */
+const movedTo = (position: string, major: string, minor: string, applied: string) =>
+  `position = ${position}, position_major = ${major}, position_minor = ${minor},
+   events = events + ${applied},
+   error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()`;
+
+/**
  * `saveCheckpoint` as a statement with its values written in, for a follower to send with its
  * COMMIT in one round trip.
  */
@@ -155,12 +164,9 @@ export function saveCheckpointStatement(
   applied: number,
 ): string {
   const [major, minor] = parsePosition(position);
-  const update = `UPDATE projection_checkpoints
-       SET position = ${pg.escapeLiteral(position)}, position_major = ${major}, position_minor = ${minor},
-           events = events + ${Math.trunc(applied)},
-           error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
+  return `UPDATE projection_checkpoints
+       SET ${movedTo(pg.escapeLiteral(position), `${major}`, `${minor}`, `${Math.trunc(applied)}`)}
      WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)}`;
-  return update;
 }
 
 /**
@@ -176,9 +182,7 @@ export async function moveCheckpoint(
   const [major, minor] = parsePosition(move.to);
   const result = await db.query<{ status: BuildStatus }>({
     name: 'checkpoint_move',
-    text: `UPDATE projection_checkpoints
-        SET position = $4, position_major = $5, position_minor = $6, events = events + $7,
-            error = NULL, error_position = NULL, error_event_id = NULL, updated_at = now()
+    text: `UPDATE projection_checkpoints SET ${movedTo('$4', '$5', '$6', '$7')}
       WHERE name = $1 AND build = $2 AND position IS NOT DISTINCT FROM $3 AND status <> 'retired'
       RETURNING status`,
     values: [
