@@ -22,6 +22,8 @@ export interface TestSmtpServer {
   refusing: boolean;
   /** Accept each message only after this many ms: a slow server, so a batch is mid-flight. */
   delayMs: number;
+  /** Connections lost mid-message (a client killed while sending), which a server outlives. */
+  droppedConnections: Error[];
   waitFor(
     predicate: (received: ReceivedMail[]) => boolean,
     what: string,
@@ -38,6 +40,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     refusals: 0,
     refusing: false,
     delayMs: 0,
+    droppedConnections: [],
     async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(state.received)) {
@@ -77,6 +80,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client that dies mid-transaction resets its socket; smtp-server reports that as an 'error'
+  // event, which with no listener would bring down the process that hosts this server.
+  server.on('error', (error: Error) => state.droppedConnections.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   state.url = `smtp://127.0.0.1:${port}`;
