@@ -5,6 +5,12 @@ import type { RecordedEvent } from './port.ts';
 export interface TailPage {
   events: RecordedEvent[];
   hidden: boolean;
+  /**
+   * The page comes from a read that began before the log was last announced to have moved on:
+   * events committed since may follow it, so a follower asks again at once rather than waiting
+   * for an announcement it may already have had.
+   */
+  behind?: boolean;
 }
 
 /** Reads one page after a position. */
@@ -88,12 +94,12 @@ export class LogTail {
         }
         return this.read(after, maxCount);
       }
+      const stale = this.announced > this.readFrom || this.full;
       if (offset < this.events.length) {
         const events = this.events.slice(offset, offset + maxCount);
         const toEnd = offset + events.length === this.events.length;
-        return { events, hidden: toEnd && this.hidden };
+        return { events, hidden: toEnd && this.hidden, behind: toEnd && stale };
       }
-      const stale = this.announced > this.readFrom || this.full;
       if (!stale) return { events: [], hidden: this.hidden };
       await this.readEnd(maxCount);
     }

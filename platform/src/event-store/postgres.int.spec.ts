@@ -10,14 +10,21 @@ import {
   type EventStoreUnderTest,
 } from './contract-suite.ts';
 import { sampleEvent as newEvent, uniqueStreamId } from './sample-events.ts';
-import { createPostgresEventStore, FOLLOW_STATEMENTS } from './postgres.ts';
+import {
+  createPostgresEventStore,
+  FOLLOW_STATEMENTS,
+  type PostgresEventStoreOptions,
+} from './postgres.ts';
 import type { EventStore } from './port.ts';
+import { followAll } from './recording-follower.ts';
 
-async function freshPostgresStore(): Promise<EventStoreUnderTest & { pool: pg.Pool }> {
+async function freshPostgresStore(
+  options: Omit<PostgresEventStoreOptions, 'connectionString'> = {},
+): Promise<EventStoreUnderTest & { pool: pg.Pool }> {
   const database = await createTestDatabase('wagers_es');
   await migrate(database.url, [platformMigrations]);
   const pool = createPool(database.url, 8);
-  const store = createPostgresEventStore(pool, { connectionString: database.url });
+  const store = createPostgresEventStore(pool, { ...options, connectionString: database.url });
   return {
     store,
     pool,
@@ -186,4 +193,57 @@ describe('postgres event store log order', () => {
     }
     expect(await underTest.store.headPosition()).toBe('101-5');
   });
+});
+
+describe('postgres event store followers sharing the end of the log', () => {
+  let underTest: EventStoreUnderTest;
+  let store: EventStore;
+  beforeAll(async () => {
+    // Reads of the log's end at most every 300 ms, and no safety-net look within the test: a
+    // follower that is not woken for an event never gets it.
+    underTest = await freshPostgresStore({ followIntervalMs: 300, pollIntervalMs: 60_000 });
+    store = underTest.store;
+  }, 60_000);
+  afterAll(() => underTest.dispose(), 60_000);
+
+  it('a follower busy with a page while the log moves on still gets the newest event', async () => {
+    const after = await store.headPosition();
+    const append = (type: string) =>
+      store.appendToStream(uniqueStreamId(type), [newEvent(type)], {
+        expectedRevision: 'no_stream',
+      });
+    const quick = followAll(store, { after });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowSeen: string[] = [];
+    const slow = store.subscribeToAll({
+      after,
+      onEvents: async (events) => {
+        slowSeen.push(...events.map((event) => event.type));
+        if (slowSeen.length === 1) await held;
+      },
+    });
+    try {
+      await append('First');
+      await quick.until(() => quick.events.length === 1, 'the first event');
+      // The slow follower is still applying the first event as two more are appended: the quick
+      // one reads the second at once and asks for the third, which is read after a pause.
+      await append('Second');
+      await quick.until(() => quick.events.length === 2, 'the second event');
+      await append('Third');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+
+      await quick.until(() => quick.events.length === 3, 'the third event');
+      const deadline = Date.now() + 5_000;
+      while (slowSeen.length < 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(slowSeen).toEqual(['First', 'Second', 'Third']);
+    } finally {
+      release();
+      await quick.stop();
+      await slow.stop();
+    }
+  }, 30_000);
 });

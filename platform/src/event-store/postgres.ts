@@ -473,14 +473,15 @@ export function createPostgresEventStore(
       await wakeup.ready();
       while (!stopped) {
         notified = false;
-        const { events, hidden } = await tail.page(after, batchSize);
+        const { events, hidden, behind } = await tail.page(after, batchSize);
         if (stopped) break;
         if (events.length > 0) {
           await opts.onEvents(events);
           after = events[events.length - 1]!.position;
-          // A short page was everything readable when it was read; anything committed since
-          // was announced, and the wait below then returns at once.
-          if (events.length === batchSize) continue;
+          // A short page was everything readable when it was read, and anything committed since
+          // was announced, so the wait below then returns at once: unless the page was kept from
+          // a read older than an announcement this follower has already taken.
+          if (events.length === batchSize || behind) continue;
         }
         if (hidden) {
           // An older transaction is still open. If it is an append, its announcement wakes us;
