@@ -65,8 +65,20 @@ export class LogWakeup {
     this.wakeAll(payload ?? null);
     if (this.closed) return;
     this.unsent.add(payload ?? '');
-    // A NOTIFY in flight may have left before this commit: the next one carries it.
-    this.notifying ??= this.notify().finally(() => (this.notifying = null));
+    this.startNotifying();
+  }
+
+  /**
+   * Sends what is unsent, unless sending is under way: a NOTIFY in flight may have left before
+   * the latest commit, and the next one carries it.
+   */
+  private startNotifying(): void {
+    if (this.notifying || this.closed || this.unsent.size === 0) return;
+    this.notifying = this.notify().finally(() => {
+      this.notifying = null;
+      // Announced after the loop's last look but before this: sent now, not at the next commit.
+      this.startNotifying();
+    });
   }
 
   private async notify(): Promise<void> {

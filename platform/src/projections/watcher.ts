@@ -110,7 +110,11 @@ export class ProjectionWatcher {
           this.wakeWaiters(name);
         }
       } while (this.refreshAgain);
-    })().finally(() => (this.refreshing = null));
+    })().finally(() => {
+      this.refreshing = null;
+      // Asked for after the loop's last look but before this: read again.
+      if (this.refreshAgain) void this.refresh();
+    });
     return this.refreshing;
   }
 
