@@ -53,6 +53,9 @@ export class SessionCache {
   private connecting: Promise<void> | null = null;
   private closed = false;
   private readonly notifications: Batches<string>;
+  /** The round trip on the listening connection under way, and the one queued after it. */
+  private syncing: Promise<boolean> | null = null;
+  private nextSync: Promise<boolean> | null = null;
 
   constructor(
     pool: pg.Pool,
@@ -120,6 +123,47 @@ export class SessionCache {
       if (change.startsWith('t:')) this.forgetToken(change.slice(2));
       else if (change.startsWith('u:')) this.forgetUser(change.slice(2));
     }
+  }
+
+  /**
+   * The cached session, if it is known and still live once every change committed before this
+   * call has been heard. A change is answered once its NOTIFY is committed, but it reaches this
+   * process's connection a little later: the browser's next call, sent to this process, can
+   * arrive first. PostgreSQL delivers a listener the notifications committed before a query
+   * ahead of that query's answer, so one round trip on the listening connection, shared by the
+   * calls that wait meanwhile, settles it.
+   */
+  async find(tokenHash: string): Promise<CachedSession | null> {
+    if (!this.get(tokenHash)) return null;
+    return (await this.heardUpToNow()) ? this.get(tokenHash) : null;
+  }
+
+  /**
+   * Resolves true once the listening connection has answered a query sent after this call, so
+   * every notification committed before it has been heard; false if it could not.
+   */
+  private heardUpToNow(): Promise<boolean> {
+    if (!this.syncing) return (this.syncing = this.sync());
+    // The round trip under way may have left before this call: the next one covers it, and is
+    // shared by every call that comes meanwhile.
+    this.nextSync ??= this.syncing.then(() => {
+      this.nextSync = null;
+      return (this.syncing = this.sync());
+    });
+    return this.nextSync;
+  }
+
+  private sync(): Promise<boolean> {
+    const client = this.client;
+    const answered = client
+      ? client.query('SELECT 1').then(() => this.client === client)
+      : Promise.resolve(false);
+    const done: Promise<boolean> = answered
+      .catch(() => false)
+      .finally(() => {
+        if (this.syncing === done) this.syncing = null;
+      });
+    return done;
   }
 
   /** The cached session, if it is known and still live. */

@@ -92,7 +92,7 @@ export class SessionStore {
   }
 
   private async findByHash(tokenHash: string): Promise<CachedSession | null> {
-    return this.cache?.get(tokenHash) ?? this.read(tokenHash);
+    return (await this.cache?.find(tokenHash)) ?? this.read(tokenHash);
   }
 
   /** The row as the table holds it now; kept in the cache for the next request. */

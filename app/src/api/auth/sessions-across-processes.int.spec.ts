@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../test-support/test-app.ts';
 import { befriend, betInput, person, type Person } from '../bets/http-fixtures.ts';
+import { startSlowProxy, type SlowProxy } from '@wagers/test-support/slow-proxy';
 
 /**
  * Two processes answering /api on one database, as production runs its services: each keeps the
@@ -20,6 +21,7 @@ describe('sessions across processes', () => {
   let app: TestApp;
   let other: RunningWagers;
   let bob: Person;
+  let network: SlowProxy;
 
   /** The same browser, its next call answered by the other process. */
   const elsewhere = (client: ApiClient, options: { plain?: boolean } = {}) => {
@@ -31,10 +33,12 @@ describe('sessions across processes', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
+    // The other process reaches the database through a proxy that can slow what it hears.
+    network = await startSlowProxy(app.database.url);
     const config = loadConfig({
       NODE_ENV: 'test',
       PORT: '0',
-      DATABASE_URL: app.database.url,
+      DATABASE_URL: network.url,
       REDIS_URL: testRedisUrl,
       QUEUE_PREFIX: `wagers-test-other-${Date.now()}`,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -46,6 +50,7 @@ describe('sessions across processes', () => {
   });
   afterAll(async () => {
     await other?.stop();
+    await network?.stop();
     await app?.stop();
   });
 
@@ -60,6 +65,22 @@ describe('sessions across processes', () => {
     expect((await me(there)).status).toBe(401);
     const refused = await there.post('/api/bets', betInput({ opponentId: bob.user.id }));
     expect(refused.status).toBe(401);
+  });
+
+  it('a sign-out is refused by the other process even when word of it reaches that process late', async () => {
+    const alice = await app.signIn('alice.late@example.com');
+    const there = elsewhere(alice);
+    expect((await me(there)).status).toBe(200);
+    expect((await me(there)).status).toBe(200);
+
+    // What the database sends the other process now takes 300 ms on the way, notifications too.
+    network.delayMs = 300;
+    try {
+      expect((await alice.post('/api/logout')).status).toBe(303);
+      expect((await me(there)).status).toBe(401);
+    } finally {
+      network.delayMs = 0;
+    }
   });
 
   it('a bet proposed through one process is in the list the other answers next, to a cookie-only client', async () => {
