@@ -53,9 +53,11 @@ export class SessionCache {
   private connecting: Promise<void> | null = null;
   private closed = false;
   private readonly notifications: Batches<string>;
-  /** The round trip on the listening connection under way, and the one queued after it. */
-  private syncing: Promise<boolean> | null = null;
-  private nextSync: Promise<boolean> | null = null;
+  /**
+   * Round trips on the listening connection, one in flight: the calls that come meanwhile share
+   * the next one.
+   */
+  private readonly syncs: Batches<null>;
 
   constructor(
     pool: pg.Pool,
@@ -65,6 +67,12 @@ export class SessionCache {
     this.notifications = new Batches(async (changes) => {
       await pool.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, changes.join(',')]);
     }, CHANGES_PER_NOTIFY);
+    this.syncs = new Batches(async () => {
+      const client = this.client;
+      if (!client) throw new Error('not listening');
+      await client.query('SELECT 1');
+      if (this.client !== client) throw new Error('the listening connection changed');
+    }, Infinity);
   }
 
   start(): Promise<void> {
@@ -143,27 +151,10 @@ export class SessionCache {
    * every notification committed before it has been heard; false if it could not.
    */
   private heardUpToNow(): Promise<boolean> {
-    if (!this.syncing) return (this.syncing = this.sync());
-    // The round trip under way may have left before this call: the next one covers it, and is
-    // shared by every call that comes meanwhile.
-    this.nextSync ??= this.syncing.then(() => {
-      this.nextSync = null;
-      return (this.syncing = this.sync());
-    });
-    return this.nextSync;
-  }
-
-  private sync(): Promise<boolean> {
-    const client = this.client;
-    const answered = client
-      ? client.query('SELECT 1').then(() => this.client === client)
-      : Promise.resolve(false);
-    const done: Promise<boolean> = answered
-      .catch(() => false)
-      .finally(() => {
-        if (this.syncing === done) this.syncing = null;
-      });
-    return done;
+    return this.syncs.add(null).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** The cached session, if it is known and still live. */
