@@ -45,13 +45,11 @@ it('outlives a client whose connection is reset in the middle of a message', asy
   await new Promise((resolve) => setTimeout(resolve, 100));
   socket.resetAndDestroy();
 
-  const deadline = Date.now() + 5_000;
-  while (smtp.droppedConnections.length === 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(smtp.droppedConnections.map((e) => (e as NodeJS.ErrnoException).code)).toEqual([
-    'ECONNRESET',
-  ]);
+  await expect
+    .poll(() => smtp.droppedConnections.map((e) => (e as NodeJS.ErrnoException).code), {
+      timeout: 5_000,
+    })
+    .toEqual(['ECONNRESET']);
 
   smtp.delayMs = 0;
   const transport = nodemailer.createTransport(smtp.url);
