@@ -70,34 +70,31 @@ export class LogWakeup {
 
   /**
    * Sends what is unsent, unless sending is under way: a NOTIFY in flight may have left before
-   * the latest commit, and the next one carries it.
+   * the latest commit, so once it is done, what was announced meanwhile goes in the next one.
    */
   private startNotifying(): void {
     if (this.notifying || this.closed || this.unsent.size === 0) return;
-    this.notifying = this.notify().finally(() => {
+    this.notifying = this.notifyUnsent().finally(() => {
       this.notifying = null;
-      // Announced after the loop's last look but before this: sent now, not at the next commit.
       this.startNotifying();
     });
   }
 
-  private async notify(): Promise<void> {
-    while (this.unsent.size > 0 && !this.closed) {
-      const wait = this.lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.lastNotifyAt = performance.now();
-      const lines = [...this.unsent];
-      this.unsent = new Set();
-      try {
-        await this.ready();
-        await this.client?.query({
-          name: 'log_notify',
-          text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p',
-          values: [this.channel, pack(lines)],
-        });
-      } catch {
-        // Listeners elsewhere find out by their safety nets (a slow poll, a read on timeout).
-      }
+  private async notifyUnsent(): Promise<void> {
+    const wait = this.lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastNotifyAt = performance.now();
+    const lines = [...this.unsent];
+    this.unsent = new Set();
+    try {
+      await this.ready();
+      await this.client?.query({
+        name: 'log_notify',
+        text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p',
+        values: [this.channel, pack(lines)],
+      });
+    } catch {
+      // Listeners elsewhere find out by their safety nets (a slow poll, a read on timeout).
     }
   }
 
