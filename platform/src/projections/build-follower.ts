@@ -6,10 +6,13 @@ import { finishBulkLoad, switchBuild } from './builds.ts';
 import type { LogWakeup } from '../event-store/wakeup.ts';
 import {
   checkpointNotice,
+  isPageMoveRefused,
   lockBuild,
   moveCheckpoint,
+  movedStatus,
   lockBuildStatement,
   lockedBuild,
+  pageMoveStatement,
   readSkips,
   saveCheckpointStatement,
   saveFailure,
@@ -116,6 +119,12 @@ export function followBuild(
   const keptOf = (events: RecordedEvent[]) =>
     skips.size > 0 ? events.filter((event) => !skips.has(event.id)) : events;
 
+  /** A checkpoint's move was refused: the build is gone, or its checkpoint moved under us. */
+  async function refused(): Promise<never> {
+    checkOwn(await lockBuild(client, projector.name, start.build));
+    throw new CheckpointMoved();
+  }
+
   /** Opens a page's transaction and locks the build's row, in one round trip. */
   async function openPage(): Promise<void> {
     const opened = (await client.query(
@@ -128,9 +137,10 @@ export function followBuild(
    * A page in two round trips besides the projector's own statements: open the transaction and
    * lock the build's row, then move the checkpoint (and, live, notify readers) and commit. A bulk
    * load's folded page brings its `write`; otherwise the projector applies the page. A live page
-   * opens its transaction with the projector's first statement, so one that sends none (a
-   * dispatcher puts jobs on a queue, not rows in tables) costs one statement: the checkpoint's
-   * move, made only if the build is still this follower's and where it left it.
+   * opens its transaction with the projector's first statement, so one that sends none costs one
+   * round trip: the checkpoint's move, made only if the build is still this follower's and where
+   * it left it, alone (a dispatcher puts jobs on a queue, not rows in tables) or, for a projector
+   * that left its writes for the commit, first in one transaction with them.
    */
   async function commitPage(
     events: RecordedEvent[],
@@ -153,14 +163,25 @@ export function followBuild(
       const context = bulk ? { bulk } : { bulk, atCommit: (sql: string) => atCommit.push(sql) };
       const target = bulk ? client : openingOnFirstQuery(client, () => void open());
       await (write ? write(client) : applyEvents(projector, target, kept, context));
+      const move = { name: projector.name, build: start.build, from: saved, to: last };
       if (!opening && atCommit.length === 0) {
-        const move = { name: projector.name, build: start.build, from: saved, to: last };
         const status = await moveCheckpoint(client, { ...move, applied: kept.length });
-        if (!status) {
-          checkOwn(await lockBuild(client, projector.name, start.build));
-          throw new CheckpointMoved();
-        }
+        if (!status) await refused();
         building = status === 'building';
+      } else if (!opening) {
+        // Nothing sent yet: the page is one round trip, its checkpoint's move first (decision 27).
+        const sql = [begin, pageMoveStatement({ ...move, applied: kept.length }), ...atCommit];
+        let results: pg.QueryResult[];
+        try {
+          results = (await client.query(
+            `${sql.join('; ')}; COMMIT`,
+          )) as unknown as pg.QueryResult[];
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (isPageMoveRefused(error)) await refused();
+          throw error;
+        }
+        building = movedStatus(results) === 'building';
       } else {
         await open();
         atCommit.push(saveCheckpointStatement(projector.name, start.build, last, kept.length));

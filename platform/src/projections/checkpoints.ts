@@ -169,6 +169,34 @@ export function saveCheckpointStatement(
      WHERE name = ${pg.escapeLiteral(name)} AND build = ${Math.trunc(build)}`;
 }
 
+/** The SQLSTATE `pageMoveStatement` raises when the build is not where its follower left it. */
+export const PAGE_MOVE_REFUSED = 'WP001';
+
+/**
+ * A live page's first statement, for a follower that sends its whole page in one round trip: moves
+ * the build's checkpoint from `from` to `to`, taking the row's lock for the rest of the
+ * transaction, and raises PAGE_MOVE_REFUSED when the build is retired, gone or no longer at
+ * `from` (migration 720), so nothing the page writes behind it commits. `movedStatus` reads the
+ * build's status from its result.
+ */
+export function pageMoveStatement(move: CheckpointPass & { applied: number }): string {
+  const [major, minor] = parsePosition(move.to);
+  const from = move.from === null ? 'NULL' : pg.escapeLiteral(move.from);
+  return `SELECT projection_page_move(${pg.escapeLiteral(move.name)}, ${Math.trunc(move.build)},
+    ${from}, ${pg.escapeLiteral(move.to)}, ${major}, ${minor}, ${Math.trunc(move.applied)}) AS moved_status`;
+}
+
+export function movedStatus(results: { rows: unknown[] }[]): BuildStatus | null {
+  for (const result of results) {
+    const row = result.rows[0] as { moved_status?: BuildStatus } | undefined;
+    if (row?.moved_status) return row.moved_status;
+  }
+  return null;
+}
+
+export const isPageMoveRefused = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: unknown }).code === PAGE_MOVE_REFUSED;
+
 /**
  * Moves one build's checkpoint from `from` to `to` past a live page whose projector wrote nothing,
  * in one statement and no transaction of its own: the row's own lock orders it with an operator's

@@ -67,6 +67,14 @@ export function rowTable<Columns extends Record<string, string>>(
       `INSERT INTO ${table} (${names.join(', ')})
        SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}`,
     updateStatement: (rows) => updateFrom(literal(rows)),
+    upsertStatement: (rows, newer) =>
+      `INSERT INTO ${table} AS t (${names.join(', ')})
+       SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}
+       ON CONFLICT (${key}) DO UPDATE SET ${names
+         .filter((c) => c !== key)
+         .map((c) => `${c} = excluded.${c}`)
+         .join(', ')}
+       WHERE t.${newer} < excluded.${newer}`,
   };
 }
 
@@ -82,6 +90,11 @@ export interface RowTable<Column extends string> {
   /** `insert` and `update` as one statement of text each, for `ApplyContext.atCommit`. */
   insertStatement(rows: TextRow<Column>[]): string;
   updateStatement(rows: TextRow<Column>[]): string;
+  /**
+   * `insertStatement` for rows that may be stored already: a stored row is replaced only where
+   * its `newer` column (a revision) is lower than the row given.
+   */
+  upsertStatement(rows: TextRow<Column>[], newer: Column): string;
 }
 
 /**

@@ -169,6 +169,59 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('writes a live page that leaves its writes for the commit in one round trip, and never commits one an operator moved', async () => {
+    // Counts how often each event was applied, in statements sent only with the page's commit.
+    const table = 'late_applied';
+    const late: Projector = {
+      name: 'late',
+      version: 1,
+      tables: [table],
+      schema: {
+        tables: `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, n int NOT NULL)`,
+        indexes: `CREATE INDEX ${table}_n ON ${table} (n)`,
+      },
+      applyPage(client, events, { atCommit }) {
+        const values = events.map((event) => `('${event.id}', 1)`).join(', ');
+        const sql = `INSERT INTO ${table} (event_id, n) VALUES ${values}
+          ON CONFLICT (event_id) DO UPDATE SET n = ${table}.n + 1`;
+        return atCommit
+          ? (atCommit(sql), Promise.resolve())
+          : client.query(sql).then(() => undefined);
+      },
+    };
+    const applied = async (position: string) => {
+      const result = await pool.query<{ n: number }>(
+        `SELECT t.n FROM ${table} t JOIN es_events e ON e.event_id = t.event_id
+          WHERE e.global_position = split_part($1, '-', 2)::bigint`,
+        [position],
+      );
+      return result.rows[0]?.n ?? 0;
+    };
+    const runner = start(late);
+    await runner.active;
+    await expect.poll(() => readLiveBuild(pool, 'late'), { timeout: 15_000 }).toBeTruthy();
+
+    const first = await append('s-l', 'Counted', 3);
+    await expect(watcher.waitFor(['late'], first.position, 15_000)).resolves.toBe(true);
+    expect(await applied(first.position)).toBe(1);
+    expect(await readLiveBuild(pool, 'late')).toMatchObject({ position: first.position });
+
+    // An operator sends it back to before `first` while the follower is still where it was: its
+    // next page's move is refused, nothing that page wrote commits, and it follows from there.
+    await pool.query(
+      `UPDATE projection_checkpoints SET position = NULL, position_major = 0, position_minor = 0
+        WHERE name = 'late'`,
+    );
+    const second = await append('s-l', 'Counted', 1);
+    await expect
+      .poll(async () => (await readLiveBuild(pool, 'late'))?.position, { timeout: 15_000 })
+      .toBe(second.position);
+    // `first` applied again from the start; `second` once only: the refused page left nothing.
+    expect(await applied(first.position)).toBe(2);
+    expect(await applied(second.position)).toBe(1);
+    await runner.stop();
+  });
+
   it('moves the checkpoint of a follower that writes nothing (a dispatcher) in one statement, and sees an operator move it', async () => {
     const seen: string[] = [];
     const dispatcher: Projector = {

@@ -85,18 +85,20 @@ function toFacts(events: RecordedEvent[]): BetPageFact[] {
 }
 
 /**
- * The stored rows of the bets the page touches. While a new build bulk loads, every event is new
- * to it, so a bet proposed in this page cannot be stored yet and only older bets are looked up.
+ * The stored rows of the bets the page touches, less those it proposes: a page that holds a
+ * bet's proposal folds the whole bet from its start. While a new build bulk loads, such a bet
+ * cannot be stored yet. Live, it can be, when the page is applied again: its row is then written
+ * only where it is older than the fold (`upsertStatement`), and its history rows only where
+ * missing.
  */
 async function loadStored(
   client: ClientBase,
   facts: BetPageFact[],
-  bulk: boolean,
 ): Promise<Map<string, BetState>> {
   const proposedHere = new Set<string>();
   const ids = new Set<string>();
   for (const { fact } of facts) {
-    if (bulk && fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
+    if (fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
     else if (!proposedHere.has(fact.betId)) ids.add(fact.betId);
   }
   return load(client, ids);
@@ -177,13 +179,17 @@ function historyLine(fact: BetFact, recorded: RecordedEvent): string {
   return `${event}\t${copyField(recorded.metadata.actorId)}\t${copyField(fact.occurredAt)}\n`;
 }
 
-/** History rows as one statement (`ApplyContext.atCommit`): a JSON document, typed per column. */
+/**
+ * History rows as one statement (`ApplyContext.atCommit`): a JSON document, typed per column. A
+ * row already stored (a page applied again) is left as it is: an event's row never changes.
+ */
 function historyStatement(rows: HistoryRow[]): string {
   return `INSERT INTO rm_bet_history (${historyColumns.join(', ')})
     SELECT ${historyColumns.map((c) => `r.${c}`).join(', ')}
     FROM json_to_recordset(${quoteLiteral(JSON.stringify(rows))}::json)
       AS r(bet_id uuid, revision bigint, event_id uuid, type text, data jsonb, actor_id uuid,
-           occurred_at timestamptz)`;
+           occurred_at timestamptz)
+    ON CONFLICT (bet_id, revision) DO NOTHING`;
 }
 
 function foldBets(
@@ -270,23 +276,25 @@ function betsBulkLoader(): BulkLoader {
 /**
  * rm_bets (the bet as lists and details show it) and rm_bet_history (every event of every bet,
  * in stream order: its lifecycle, settling up, draws and standing reports). A page is folded in
- * memory and each row written once: new bets and history rows by COPY, bets an earlier page
- * stored by one UPDATE. An event at or below a stored bet's revision was applied before and is
- * left out, so replaying a page changes nothing.
+ * memory and each row written once: new bets and history rows by COPY (by one statement each,
+ * live), bets an earlier page stored by one UPDATE. An event at or below a stored bet's revision
+ * was applied before and is left out, and a bet the page proposes is written only over an older
+ * row, so replaying a page changes nothing.
  */
 export const betsProjector: Projector = {
   name: 'bets',
   version: 3,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
-  async applyPage(client, events, { bulk, atCommit }) {
+  async applyPage(client, events, { atCommit }) {
     const facts = toFacts(events);
     if (facts.length === 0) return;
-    const fold = foldBets(facts, await loadStored(client, facts, bulk), atCommit !== undefined);
+    const fold = foldBets(facts, await loadStored(client, facts), atCommit !== undefined);
     const { created, changed } = fold.writes();
     if (atCommit) {
-      // A live page: its writes go with the checkpoint, in the page's last round trip.
-      if (created.length > 0) atCommit(bets.insertStatement(created));
+      // A live page: its writes go with the checkpoint, in the page's last round trip (its only
+      // one when every bet it touches is proposed in it).
+      if (created.length > 0) atCommit(bets.upsertStatement(created, 'revision'));
       if (changed.length > 0) atCommit(bets.updateStatement(changed));
       if (fold.historyRows.length > 0) atCommit(historyStatement(fold.historyRows));
       return;
