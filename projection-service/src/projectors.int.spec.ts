@@ -187,6 +187,7 @@ async function project(
   client: pg.Client,
   projector: Projector,
   pages: RecordedEvent[][],
+  { withCommit = true } = {},
 ): Promise<{ rows: string[][]; statements: number[] }> {
   const schema = `spec_${projector.name.replaceAll('-', '_')}_${randomUUID().slice(0, 8)}`;
   await client.query(`CREATE SCHEMA ${schema}`);
@@ -210,7 +211,7 @@ async function project(
     const atCommit: string[] = [];
     await applyEvents(projector, counting, page, {
       bulk: false,
-      atCommit: (sql) => atCommit.push(sql),
+      ...(withCommit && { atCommit: (sql: string) => atCommit.push(sql) }),
     });
     // What a follower sends with the page's checkpoint and COMMIT, in its last round trip.
     if (atCommit.length > 0) await client.query(atCommit.join('; '));
@@ -292,6 +293,17 @@ describe('projectors following the log live', () => {
       expect(log.length).toBeGreaterThan(300);
       expect(inPages.rows).toEqual(oneByOne.rows);
       expect(Math.max(...inPages.statements)).toBeLessThanOrEqual(8);
+    },
+  );
+
+  it.each(withTables.map((projector) => [projector.name, projector] as const))(
+    '%s writes the same rows whether a page sends its writes with its commit or as it goes',
+    async (_name, projector) => {
+      const pages = paged(sampleLog(30), 40);
+      const withCommit = await project(client, projector, pages);
+      const asItGoes = await project(client, projector, pages, { withCommit: false });
+      expect(withCommit.rows).toEqual(asItGoes.rows);
+      expect(withCommit.rows.flat().length).toBeGreaterThan(0);
     },
   );
 

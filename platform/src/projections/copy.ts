@@ -105,3 +105,9 @@ export function quoteLiteral(text: string): string {
   if (text.includes('\\')) return ` E'${text.replace(/['\\]/g, '$&$&')}'`;
   return `'${text.replace(/'/g, "''")}'`;
 }
+
+/** An array of text values as a SQL literal of `type[]`, each element quoted: `'{"a","b"}'::uuid[]`. */
+export function arrayLiteral(values: readonly string[], type: string): string {
+  const elements = values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`);
+  return `${quoteLiteral(`{${elements.join(',')}}`)}::${type}[]`;
+}

@@ -1,6 +1,6 @@
 import type { ClientBase } from 'pg';
 import type { RecordedEvent } from '../event-store/port.ts';
-import { copyField, copyIn, quoteLiteral } from './copy.ts';
+import { arrayLiteral, copyField, copyIn, quoteLiteral } from './copy.ts';
 
 /** A row as a projector folds it in memory: every column as PostgreSQL's text for it, or null. */
 export type TextRow<Column extends string> = Record<Column, string | null>;
@@ -67,6 +67,8 @@ export function rowTable<Columns extends Record<string, string>>(
       `INSERT INTO ${table} (${names.join(', ')})
        SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}`,
     updateStatement: (rows) => updateFrom(literal(rows)),
+    removeStatement: (keys) =>
+      `DELETE FROM ${table} WHERE ${key} = ANY(${arrayLiteral(keys, columns[key]!)})`,
     upsertStatement: (rows, newer) =>
       `INSERT INTO ${table} AS t (${names.join(', ')})
        SELECT ${names.map((c) => `r.${c}`).join(', ')} FROM ${recordset(literal(rows))}
@@ -90,6 +92,8 @@ export interface RowTable<Column extends string> {
   /** `insert` and `update` as one statement of text each, for `ApplyContext.atCommit`. */
   insertStatement(rows: TextRow<Column>[]): string;
   updateStatement(rows: TextRow<Column>[]): string;
+  /** `remove` as one statement of text. */
+  removeStatement(keys: string[]): string;
   /**
    * `insertStatement` for rows that may be stored already: a stored row is replaced only where
    * its `newer` column (a revision) is lower than the row given.
@@ -100,7 +104,9 @@ export interface RowTable<Column extends string> {
 /**
  * Folds facts onto the stored rows they touch and writes each touched row once: new rows by
  * COPY, changed ones in one UPDATE, removed ones in one DELETE. `evolve` returns the same row when
- * a fact changes nothing (an event applied before), and null when the fact removes the row.
+ * a fact changes nothing (an event applied before), and null when the fact removes the row. Given
+ * a live page's `atCommit`, the writes are the same three statements as text, sent with the
+ * page's commit: the page then costs its read of the stored rows and its commit.
  */
 export async function foldRows<Column extends string, Fact>(
   client: ClientBase,
@@ -108,6 +114,7 @@ export async function foldRows<Column extends string, Fact>(
   facts: Fact[],
   keyOf: (fact: Fact) => string,
   evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | null | undefined,
+  atCommit?: (sql: string) => void,
 ): Promise<void> {
   if (facts.length === 0) return;
   const stored = await table.load(client, facts.map(keyOf));
@@ -126,6 +133,12 @@ export async function foldRows<Column extends string, Fact>(
       if (before) removed.push(key);
     } else if (!before) created.push(row);
     else if (row !== before) changed.push(row);
+  }
+  if (atCommit) {
+    if (removed.length > 0) atCommit(table.removeStatement(removed));
+    if (created.length > 0) atCommit(table.insertStatement(created));
+    if (changed.length > 0) atCommit(table.updateStatement(changed));
+    return;
   }
   await table.remove(client, removed);
   if (created.length > 0) await table.insert(client, created);

@@ -1,6 +1,7 @@
 import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
+import { arrayLiteral, quoteLiteral } from '@wagers/platform/projections/copy';
 import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
 import { betStreamEvent } from '../bet-stream.ts';
 import { activitySchema } from './activity.schema.ts';
@@ -25,6 +26,32 @@ const shownBetEvents = new Set<string>([
 const betColumns = { bet_id: 'uuid', title: 'text', creator_id: 'uuid', opponent_id: 'uuid' };
 const activityBets = rowTable('rm_activity_bets', 'bet_id', betColumns);
 type BetRow = TextRow<keyof typeof betColumns>;
+
+const activityColumns = 'user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at';
+
+/**
+ * A page's activity rows as one statement of text, in log order (each row's seq follows the one
+ * before): a JSON document, the events' data spliced in as the JSON it already is.
+ */
+function activityStatement(rows: ActivityRow[]): string {
+  const text = (value: string | null) => JSON.stringify(value);
+  const document = rows
+    .map(
+      ([user, eventId, type, data, betId, otherId, actorId, occurredAt]) =>
+        `{"user_id":${text(user)},"event_id":${text(eventId)},"type":${text(type)},"data":${data},` +
+        `"bet_id":${text(betId)},"other_id":${text(otherId)},"actor_id":${text(actorId)},` +
+        `"occurred_at":${text(occurredAt)}}`,
+    )
+    .join(',');
+  return `INSERT INTO rm_activity (${activityColumns})
+    SELECT ${activityColumns}
+    FROM ROWS FROM (json_to_recordset(${quoteLiteral(`[${document}]`)}::json)
+      AS (user_id uuid, event_id uuid, type text, data jsonb, bet_id uuid, other_id uuid,
+          actor_id uuid, occurred_at timestamptz))
+      WITH ORDINALITY AS a(${activityColumns}, ord)
+    ORDER BY ord
+    ON CONFLICT (user_id, event_id) DO NOTHING`;
+}
 
 /** One row of rm_activity: an event as one person sees it. */
 type ActivityRow = [
@@ -109,7 +136,7 @@ export const activityProjector: Projector = {
   version: 1,
   schema: activitySchema,
   tables: ['rm_activity', 'rm_activity_bets'],
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const betIds = events
       .filter((recorded) => recorded.streamId.startsWith('bet-'))
       .map((recorded) => recorded.streamId.slice('bet-'.length));
@@ -130,14 +157,23 @@ export const activityProjector: Projector = {
       }
     }
     const bets = [...page.bets];
-    await activityBets.insert(
-      client,
-      bets.filter(([id]) => !stored.has(id)).map(([, row]) => row),
-    );
-    await activityBets.update(
-      client,
-      bets.filter(([id, row]) => stored.has(id) && stored.get(id) !== row).map(([, row]) => row),
-    );
+    const created = bets.filter(([id]) => !stored.has(id)).map(([, row]) => row);
+    const changed = bets
+      .filter(([id, row]) => stored.has(id) && stored.get(id) !== row)
+      .map(([, row]) => row);
+    if (atCommit) {
+      // A live page: the same writes as text, sent with the page's checkpoint and commit.
+      if (created.length > 0) atCommit(activityBets.insertStatement(created));
+      if (changed.length > 0) atCommit(activityBets.updateStatement(changed));
+      if (page.deleted.size > 0)
+        atCommit(
+          `DELETE FROM rm_activity WHERE bet_id = ANY(${arrayLiteral([...page.deleted], 'uuid')})`,
+        );
+      if (page.rows.length > 0) atCommit(activityStatement(page.rows));
+      return;
+    }
+    await activityBets.insert(client, created);
+    await activityBets.update(client, changed);
     if (page.deleted.size > 0) {
       await client.query('DELETE FROM rm_activity WHERE bet_id = ANY($1::uuid[])', [
         [...page.deleted],
@@ -146,11 +182,11 @@ export const activityProjector: Projector = {
     if (page.rows.length > 0) {
       // In log order, so each row's seq follows the one before.
       await client.query(
-        `INSERT INTO rm_activity (user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at)
-         SELECT user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at
+        `INSERT INTO rm_activity (${activityColumns})
+         SELECT ${activityColumns}
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::uuid[], $6::uuid[],
                      $7::uuid[], $8::timestamptz[])
-           WITH ORDINALITY AS a(user_id, event_id, type, data, bet_id, other_id, actor_id, occurred_at, ord)
+           WITH ORDINALITY AS a(${activityColumns}, ord)
          ORDER BY ord
          ON CONFLICT (user_id, event_id) DO NOTHING`,
         [0, 1, 2, 3, 4, 5, 6, 7].map((column) => page.rows.map((row) => row[column])),

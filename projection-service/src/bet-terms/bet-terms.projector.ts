@@ -83,8 +83,8 @@ export const betTermsProjector: Projector = {
   version: 1,
   schema: betTermsSchema,
   tables: ['rm_bet_terms'],
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, betTerms, facts, (fact) => fact.betId, evolveBetTerms);
+    await foldRows(client, betTerms, facts, (fact) => fact.betId, evolveBetTerms, atCommit);
   },
 };

@@ -62,8 +62,8 @@ export const headToHeadProjector: Projector = {
   version: 1,
   schema: headToHeadSchema,
   tables: ['rm_head_to_head'],
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, headToHead, facts, (fact) => fact.betId, evolveHeadToHead);
+    await foldRows(client, headToHead, facts, (fact) => fact.betId, evolveHeadToHead, atCommit);
   },
 };

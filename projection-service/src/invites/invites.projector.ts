@@ -82,8 +82,8 @@ export const invitesProjector: Projector = {
   eventTypes: new Set(Object.keys(inviteEventSchemas)),
   tables: ['rm_invites'],
   schema: invitesSchema,
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const facts = factsOf(events, readInviteEvent);
-    await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite);
+    await foldRows(client, invites, facts, (fact) => fact.event.data.code, evolveInvite, atCommit);
   },
 };

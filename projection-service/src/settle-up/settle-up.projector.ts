@@ -77,8 +77,8 @@ export const settleUpProjector: Projector = {
   version: 1,
   schema: settleUpSchema,
   tables: ['rm_settle_up'],
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp);
+    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp, atCommit);
   },
 };

@@ -84,8 +84,8 @@ export const usersProjector: Projector = {
   eventTypes: new Set(Object.keys(userEventSchemas)),
   tables: ['rm_users'],
   schema: usersSchema,
-  async applyPage(client, events) {
+  async applyPage(client, events, { atCommit }) {
     const facts = factsOf(events, readUserEvent);
-    await foldRows(client, users, facts, (fact) => fact.event.data.userId, evolveUser);
+    await foldRows(client, users, facts, (fact) => fact.event.data.userId, evolveUser, atCommit);
   },
 };
