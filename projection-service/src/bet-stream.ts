@@ -1,6 +1,7 @@
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import type { RowStart } from '@wagers/platform/projections/row-table';
 
 const readBetStreamEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
 
@@ -25,6 +26,12 @@ export interface BetStreamFact {
   event: BetStreamEvent;
   occurredAt: string;
 }
+
+/** A bet's row starts at its proposal, its stream's first event; rows keep their revision. */
+export const startsAtProposal: RowStart<BetStreamFact, 'revision'> = {
+  startsRow: (fact) => fact.event.type === 'BetProposed',
+  newer: 'revision',
+};
 
 /** The page's bet-stream events, for `foldRows` keyed by bet. */
 export function betStreamFacts(events: RecordedEvent[]): BetStreamFact[] {

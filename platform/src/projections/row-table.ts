@@ -106,7 +106,8 @@ export interface RowTable<Column extends string> {
  * COPY, changed ones in one UPDATE, removed ones in one DELETE. `evolve` returns the same row when
  * a fact changes nothing (an event applied before), and null when the fact removes the row. Given
  * a live page's `atCommit`, the writes are the same three statements as text, sent with the
- * page's commit: the page then costs its read of the stored rows and its commit.
+ * page's commit: the page then costs its read of the stored rows and its commit, and only its
+ * commit when every key it touches `starts` there.
  */
 export async function foldRows<Column extends string, Fact>(
   client: ClientBase,
@@ -115,9 +116,18 @@ export async function foldRows<Column extends string, Fact>(
   keyOf: (fact: Fact) => string,
   evolve: (row: TextRow<Column> | undefined, fact: Fact) => TextRow<Column> | null | undefined,
   atCommit?: (sql: string) => void,
+  starts?: RowStart<Fact, NoInfer<Column>>,
 ): Promise<void> {
   if (facts.length === 0) return;
-  const stored = await table.load(client, facts.map(keyOf));
+  // Keys whose first fact here starts their row: folded from nothing, not read.
+  const fresh = new Set<string>();
+  const toRead = new Set<string>();
+  for (const fact of facts) {
+    const key = keyOf(fact);
+    if (fresh.has(key) || toRead.has(key)) continue;
+    (starts?.startsRow(fact) ? fresh : toRead).add(key);
+  }
+  const stored = await table.load(client, toRead);
   const rows = new Map<string, TextRow<Column> | null>(stored);
   for (const fact of facts) {
     const key = keyOf(fact);
@@ -125,24 +135,40 @@ export async function foldRows<Column extends string, Fact>(
     if (after !== undefined) rows.set(key, after);
   }
   const created: TextRow<Column>[] = [];
+  const started: TextRow<Column>[] = [];
   const changed: TextRow<Column>[] = [];
   const removed: string[] = [];
   for (const [key, row] of rows) {
     const before = stored.get(key);
     if (row === null) {
-      if (before) removed.push(key);
-    } else if (!before) created.push(row);
+      if (before || (atCommit && fresh.has(key))) removed.push(key);
+    } else if (fresh.has(key)) started.push(row);
+    else if (!before) created.push(row);
     else if (row !== before) changed.push(row);
   }
   if (atCommit) {
     if (removed.length > 0) atCommit(table.removeStatement(removed));
     if (created.length > 0) atCommit(table.insertStatement(created));
+    if (started.length > 0) atCommit(table.upsertStatement(started, starts!.newer));
     if (changed.length > 0) atCommit(table.updateStatement(changed));
     return;
   }
+  // Bulk: a row started in this page cannot be stored yet.
+  created.push(...started);
   await table.remove(client, removed);
   if (created.length > 0) await table.insert(client, created);
   await table.update(client, changed);
+}
+
+/**
+ * What starts a row: a fact that is its key's first (a bet's proposal, revision 0). A page that
+ * holds it folds the row from nothing instead of reading it. Live, such a row may be stored
+ * already when the page is applied again; it is then written only over an older one, by its
+ * `newer` column (a revision), and removed if the page ends with it removed.
+ */
+export interface RowStart<Fact, Column extends string> {
+  startsRow: (fact: Fact) => boolean;
+  newer: Column;
 }
 
 /** An event a projector reads, with what its rows record of it. */

@@ -1,6 +1,11 @@
 import type { Projector } from '@wagers/platform/projections/projector';
 import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import { betStreamFacts, changeBetRow, type BetStreamFact } from '../bet-stream.ts';
+import {
+  betStreamFacts,
+  changeBetRow,
+  type BetStreamFact,
+  startsAtProposal,
+} from '../bet-stream.ts';
 import { betTermsSchema } from './bet-terms.schema.ts';
 
 const REPORT_STANDS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -85,6 +90,14 @@ export const betTermsProjector: Projector = {
   tables: ['rm_bet_terms'],
   async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, betTerms, facts, (fact) => fact.betId, evolveBetTerms, atCommit);
+    await foldRows(
+      client,
+      betTerms,
+      facts,
+      (fact) => fact.betId,
+      evolveBetTerms,
+      atCommit,
+      startsAtProposal,
+    );
   },
 };

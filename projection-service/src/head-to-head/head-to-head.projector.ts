@@ -1,6 +1,11 @@
 import type { Projector } from '@wagers/platform/projections/projector';
 import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import { betStreamFacts, changeBetRow, type BetStreamFact } from '../bet-stream.ts';
+import {
+  betStreamFacts,
+  changeBetRow,
+  type BetStreamFact,
+  startsAtProposal,
+} from '../bet-stream.ts';
 import { headToHeadSchema } from './head-to-head.schema.ts';
 
 const columns = {
@@ -64,6 +69,14 @@ export const headToHeadProjector: Projector = {
   tables: ['rm_head_to_head'],
   async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, headToHead, facts, (fact) => fact.betId, evolveHeadToHead, atCommit);
+    await foldRows(
+      client,
+      headToHead,
+      facts,
+      (fact) => fact.betId,
+      evolveHeadToHead,
+      atCommit,
+      startsAtProposal,
+    );
   },
 };

@@ -1,6 +1,11 @@
 import type { Projector } from '@wagers/platform/projections/projector';
 import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import { betStreamFacts, changeBetRow, type BetStreamFact } from '../bet-stream.ts';
+import {
+  betStreamFacts,
+  changeBetRow,
+  type BetStreamFact,
+  startsAtProposal,
+} from '../bet-stream.ts';
 import { settleUpSchema } from './settle-up.schema.ts';
 
 const columns = {
@@ -79,6 +84,14 @@ export const settleUpProjector: Projector = {
   tables: ['rm_settle_up'],
   async applyPage(client, events, { atCommit }) {
     const facts = betStreamFacts(events);
-    await foldRows(client, settleUp, facts, (fact) => fact.betId, evolveSettleUp, atCommit);
+    await foldRows(
+      client,
+      settleUp,
+      facts,
+      (fact) => fact.betId,
+      evolveSettleUp,
+      atCommit,
+      startsAtProposal,
+    );
   },
 };
