@@ -209,10 +209,13 @@ async function project(
     counted = 0;
     await client.query('BEGIN');
     const atCommit: string[] = [];
-    await applyEvents(projector, counting, page, {
-      bulk: false,
-      ...(withCommit && { atCommit: (sql: string) => atCommit.push(sql) }),
-    });
+    // Without the commit's statements, as a bulk load applies a page it could not fold.
+    await applyEvents(
+      projector,
+      counting,
+      page,
+      withCommit ? { bulk: false, atCommit: (sql) => atCommit.push(sql) } : { bulk: true },
+    );
     // What a follower sends with the page's checkpoint and COMMIT, in its last round trip.
     if (atCommit.length > 0) await client.query(atCommit.join('; '));
     await client.query('COMMIT');
@@ -297,7 +300,7 @@ describe('projectors following the log live', () => {
   );
 
   it.each(withTables.map((projector) => [projector.name, projector] as const))(
-    '%s writes the same rows whether a page sends its writes with its commit or as it goes',
+    '%s writes the same rows whether a page sends its writes with its commit or, in bulk, as it goes',
     async (_name, projector) => {
       const pages = paged(sampleLog(30), 40);
       const withCommit = await project(client, projector, pages);

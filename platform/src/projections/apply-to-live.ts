@@ -18,6 +18,12 @@ export async function applyToLiveBuild(
     const live = await readLiveBuild(client, projector.name);
     if (!live?.schemaName) throw new Error(`${projector.name} has no live build`);
     await client.query(`SET LOCAL search_path TO ${pg.escapeIdentifier(live.schemaName)}, public`);
-    await applyEvents(projector, client, events, { bulk: false });
+    // As a follower applies a live page: what the projector leaves for the commit goes last.
+    const atCommit: string[] = [];
+    await applyEvents(projector, client, events, {
+      bulk: false,
+      atCommit: (sql) => atCommit.push(sql),
+    });
+    if (atCommit.length > 0) await client.query(atCommit.join('; '));
   });
 }

@@ -9,20 +9,16 @@ export interface ProjectorSchema {
   indexes: string;
 }
 
-export interface ApplyContext {
-  /**
-   * True while a new build loads the log without its secondary `indexes`: a page's rows are
-   * new to the build and every earlier page is committed, so a projector may insert without
-   * conflict clauses on keys the tables do not have yet.
-   */
-  bulk: boolean;
-  /**
-   * Live pages only: takes a statement (SQL text, no parameters) to run in the page's last round
-   * trip, before the checkpoint moves and the transaction commits. A projector that writes a small
-   * page this way saves the round trips of its own writes. Absent while a build bulk loads.
-   */
-  atCommit?: (sql: string) => void;
-}
+/**
+ * How a page is applied. `bulk`: a new build loads the log without its secondary `indexes`; a
+ * page's rows are new to the build and every earlier page is committed, so a projector may insert
+ * without conflict clauses on keys the tables do not have yet. Otherwise the page is live, and
+ * `atCommit` takes a statement (SQL text, no parameters) to run in the page's last round trip,
+ * before the checkpoint moves and the transaction commits: a projector that writes its page this
+ * way saves the round trips of its own writes, and a live page may be one applied before.
+ */
+export type ApplyContext =
+  { bulk: true; atCommit?: undefined } | { bulk: false; atCommit: (sql: string) => void };
 
 /**
  * Turns events into read-model rows. A projector owns its tables (`schema`); each build of it
