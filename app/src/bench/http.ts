@@ -25,7 +25,7 @@ const GET_CONNECTIONS = 16;
 const POST_CONNECTIONS = 8;
 const POOL_SIZE = 20;
 
-const betInput: Omit<CreateBetRequest, 'opponentId'> = {
+export const betInput: Omit<CreateBetRequest, 'opponentId'> = {
   title: 'Rain on Sunday',
   description: 'It will rain in Paris on Sunday',
   wagerType: 'money',
@@ -36,7 +36,7 @@ const betInput: Omit<CreateBetRequest, 'opponentId'> = {
 const run = promisify(execFile);
 
 /** One load from a separate process (load.ts), so client and server do not share a thread. */
-async function load(options: LoadOptions): Promise<LoadFigures> {
+export async function load(options: LoadOptions): Promise<LoadFigures> {
   const script = new URL('./load.ts', import.meta.url).pathname;
   const { stdout } = await run(
     process.execPath,
@@ -146,12 +146,9 @@ function expectStatus(response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
 }
 
-/**
- * The product's HTTP API beside a minimal Express + pg server on the same database, both loaded
- * with autocannon in the same run. The product logs at info (to /dev/null) as it does in service.
- */
-export async function httpBench(): Promise<void> {
-  const database = await createTestDatabase('wagers_bench_http');
+/** The product on a fresh database, logging at info (to /dev/null) as it does in service. */
+export async function startBenchProduct(prefix: string) {
+  const database = await createTestDatabase(prefix);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -163,12 +160,35 @@ export async function httpBench(): Promise<void> {
   });
   const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
   const product = await startWagers(config, logger);
+  return {
+    database,
+    product,
+    stop: async () => {
+      await product.stop();
+      await database.drop();
+      await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
+    },
+  };
+}
+
+/** Alice and Bob, signed in, named and friends. */
+export async function twoFriends(baseUrl: string) {
+  const alice = await person(baseUrl, 'Alice');
+  const bob = await person(baseUrl, 'Bob');
+  expectStatus(await alice.client.post('/api/friend-requests', { receiverId: bob.user.id }), 201);
+  expectStatus(await bob.client.post('/api/friend-requests', { receiverId: alice.user.id }), 201);
+  return { alice, bob };
+}
+
+/**
+ * The product's HTTP API beside a minimal Express + pg server on the same database, both loaded
+ * with autocannon in the same run. The product logs at info (to /dev/null) as it does in service.
+ */
+export async function httpBench(): Promise<void> {
+  const { database, product, stop } = await startBenchProduct('wagers_bench_http');
   const minimal = await startMinimal(database.url);
   try {
-    const alice = await person(product.url, 'Alice');
-    const bob = await person(product.url, 'Bob');
-    expectStatus(await alice.client.post('/api/friend-requests', { receiverId: bob.user.id }), 201);
-    expectStatus(await bob.client.post('/api/friend-requests', { receiverId: alice.user.id }), 201);
+    const { alice, bob } = await twoFriends(product.url);
     const body = { ...betInput, opponentId: bob.user.id };
     for (let i = 0; i < BETS; i++) expectStatus(await alice.client.post('/api/bets', body), 201);
     const listed = await alice.client.get<unknown[]>('/api/bets');
@@ -268,8 +288,6 @@ export async function httpBench(): Promise<void> {
     );
   } finally {
     await minimal.stop();
-    await product.stop();
-    await database.drop();
-    await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
+    await stop();
   }
 }

@@ -4,6 +4,7 @@ import { rebuildBench } from './rebuild.ts';
 import { httpBench } from './http.ts';
 import { hashChainBench } from './hash-chain.ts';
 import { personalDataBench } from './personal-data.ts';
+import { postCostBench } from './post-cost.ts';
 import { webBench } from './web.ts';
 
 /**
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   rebuild: rebuildBench,
   'live-latency': liveLatencyBench,
   http: httpBench,
+  'post-cost': postCostBench,
   'hash-chain': hashChainBench,
   'personal-data': personalDataBench,
   web: webBench,
