@@ -7,6 +7,7 @@ import {
   completedBet,
   person,
   proposeTo,
+  sync,
   type BetsTestbed,
   type Person,
 } from './http-fixtures.ts';
@@ -102,6 +103,8 @@ describe('head-to-head records', () => {
   });
 
   it('a rebuild from the log answers exactly as before', async () => {
+    // Each reads as of everyone's last write.
+    sync(alice, bob, carol);
     const before = await Promise.all([alice, bob, carol].map(records));
     await rebuild(bed.app, [headToHeadProjector]);
     expect(await Promise.all([alice, bob, carol].map(records))).toEqual(before);

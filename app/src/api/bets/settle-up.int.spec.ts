@@ -158,6 +158,8 @@ describe('settling up a completed money bet', () => {
 
   it('a rebuild from the log answers exactly as before', async () => {
     const views = () => Promise.all([alice, bob, carol].map(card));
+    // Each reads as of everyone's last write (Carol's confirmation in the test before included).
+    sync(alice, bob, carol);
     const before = await views();
     expect(before.flat().length).toBeGreaterThan(0);
     await rebuild(bed.app, [settleUpProjector]);
