@@ -161,36 +161,21 @@ export const activityProjector: Projector = {
     const changed = bets
       .filter(([id, row]) => stored.has(id) && stored.get(id) !== row)
       .map(([, row]) => row);
+    // rm_activity's writes are text, sent with a live page's commit or at once in bulk.
+    const activityWrites: string[] = [];
+    if (page.deleted.size > 0)
+      activityWrites.push(
+        `DELETE FROM rm_activity WHERE bet_id = ANY(${arrayLiteral([...page.deleted], 'uuid')})`,
+      );
+    if (page.rows.length > 0) activityWrites.push(activityStatement(page.rows));
     if (atCommit) {
-      // A live page: the same writes as text, sent with the page's checkpoint and commit.
       if (created.length > 0) atCommit(activityBets.insertStatement(created));
       if (changed.length > 0) atCommit(activityBets.updateStatement(changed));
-      if (page.deleted.size > 0)
-        atCommit(
-          `DELETE FROM rm_activity WHERE bet_id = ANY(${arrayLiteral([...page.deleted], 'uuid')})`,
-        );
-      if (page.rows.length > 0) atCommit(activityStatement(page.rows));
+      for (const sql of activityWrites) atCommit(sql);
       return;
     }
     await activityBets.insert(client, created);
     await activityBets.update(client, changed);
-    if (page.deleted.size > 0) {
-      await client.query('DELETE FROM rm_activity WHERE bet_id = ANY($1::uuid[])', [
-        [...page.deleted],
-      ]);
-    }
-    if (page.rows.length > 0) {
-      // In log order, so each row's seq follows the one before.
-      await client.query(
-        `INSERT INTO rm_activity (${activityColumns})
-         SELECT ${activityColumns}
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::uuid[], $6::uuid[],
-                     $7::uuid[], $8::timestamptz[])
-           WITH ORDINALITY AS a(${activityColumns}, ord)
-         ORDER BY ord
-         ON CONFLICT (user_id, event_id) DO NOTHING`,
-        [0, 1, 2, 3, 4, 5, 6, 7].map((column) => page.rows.map((row) => row[column])),
-      );
-    }
+    if (activityWrites.length > 0) await client.query(activityWrites.join('; '));
   },
 };
