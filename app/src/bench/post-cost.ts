@@ -65,10 +65,9 @@ export async function postCostBench(): Promise<void> {
       connections: CONNECTIONS,
       headers: { 'content-type': 'application/json', cookie: alice.client.cookie ?? '' },
       body,
-    });
+    }).finally(() => statements.stop());
     const productCpu = process.cpuUsage(productBefore);
     const serversAfter = await serverCpu();
-    statements.stop();
 
     const bets = figures.requestsPerSecond * SECONDS;
     const perBet = (ms: number): Cell => ({ value: ms / bets, digits: 2 });
