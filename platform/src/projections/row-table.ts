@@ -119,14 +119,7 @@ export async function foldRows<Column extends string, Fact>(
   starts?: RowStart<Fact, NoInfer<Column>>,
 ): Promise<void> {
   if (facts.length === 0) return;
-  // Keys whose first fact here starts their row: folded from nothing, not read.
-  const fresh = new Set<string>();
-  const toRead = new Set<string>();
-  for (const fact of facts) {
-    const key = keyOf(fact);
-    if (fresh.has(key) || toRead.has(key)) continue;
-    (starts?.startsRow(fact) ? fresh : toRead).add(key);
-  }
+  const { fresh, toRead } = keysToRead(facts, keyOf, starts?.startsRow);
   const stored = await table.load(client, toRead);
   const rows = new Map<string, TextRow<Column> | null>(stored);
   for (const fact of facts) {
@@ -158,6 +151,25 @@ export async function foldRows<Column extends string, Fact>(
   await table.remove(client, removed);
   if (created.length > 0) await table.insert(client, created);
   await table.update(client, changed);
+}
+
+/**
+ * The keys a page touches, split: `fresh` where the key's first fact in the page starts its row
+ * (folded from nothing, not read), `toRead` for the others.
+ */
+export function keysToRead<Fact>(
+  facts: Fact[],
+  keyOf: (fact: Fact) => string,
+  startsRow?: (fact: Fact) => boolean,
+): { fresh: Set<string>; toRead: Set<string> } {
+  const fresh = new Set<string>();
+  const toRead = new Set<string>();
+  for (const fact of facts) {
+    const key = keyOf(fact);
+    if (fresh.has(key) || toRead.has(key)) continue;
+    (startsRow?.(fact) ? fresh : toRead).add(key);
+  }
+  return { fresh, toRead };
 }
 
 /**

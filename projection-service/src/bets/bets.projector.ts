@@ -12,7 +12,7 @@ import {
 } from '@wagers/platform/projections/copy';
 import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
-import { rowTable } from '@wagers/platform/projections/row-table';
+import { keysToRead, rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
 import { betsSchema } from './bets.schema.ts';
 
@@ -95,13 +95,12 @@ async function loadStored(
   client: ClientBase,
   facts: BetPageFact[],
 ): Promise<Map<string, BetState>> {
-  const proposedHere = new Set<string>();
-  const ids = new Set<string>();
-  for (const { fact } of facts) {
-    if (fact.event.type === 'BetProposed') proposedHere.add(fact.betId);
-    else if (!proposedHere.has(fact.betId)) ids.add(fact.betId);
-  }
-  return load(client, ids);
+  const { toRead } = keysToRead(
+    facts,
+    ({ fact }) => fact.betId,
+    ({ fact }) => fact.event.type === 'BetProposed',
+  );
+  return load(client, toRead);
 }
 
 async function load(client: ClientBase, ids: Iterable<string>): Promise<Map<string, BetState>> {
