@@ -60,8 +60,56 @@ function sampleLog(bets: number): RecordedEvent[] {
     { userId: people[0], kind: notificationKinds[0], email: false, via: 'profile' },
     people[0]!,
   );
+  // Bets proposed to a newcomer by email, joined by one of the people some bets later (or not).
+  let invited: { stream: string; creator: string; code: string } | null = null;
   for (let i = 0; i < bets; i++) {
     const [creator, opponent] = [people[i % 6]!, people[(i + 1 + (i % 5)) % 6]!];
+    if (i % 10 === 4) {
+      const betId = randomUUID();
+      invited = { stream: betStream(betId), creator, code: `bet-code-${i}` };
+      add(
+        invited.stream,
+        'BetProposed',
+        {
+          betId,
+          creatorId: creator,
+          opponentId: null,
+          inviteeEmail: `newcomer.${i}@example.com`,
+          inviteePhone: null,
+          smsConsent: false,
+          title: `Invited bet ${i}`,
+          description: 'Who wakes up first',
+          wagerType: 'custom',
+          wagerAmountCents: null,
+          wagerDescription: 'Breakfast',
+          endDate: null,
+          validationMode: 'both',
+        },
+        creator,
+      );
+      add(invited.stream, 'BetInviteAttached', { inviteCode: invited.code }, creator);
+    }
+    if (i % 20 === 9 && invited) {
+      const joiner = people[(people.indexOf(invited.creator) + 3) % 6]!;
+      add(
+        invited.stream,
+        'BetInviteAccepted',
+        { opponentId: joiner, inviteCode: invited.code },
+        joiner,
+      );
+      add(
+        invited.stream,
+        'ResolutionSubmitted',
+        {
+          party: 'creator',
+          userId: invited.creator,
+          resolution: 'creator_won',
+          submittedAt: new Date(at).toISOString(),
+        },
+        invited.creator,
+      );
+      invited = null;
+    }
     const betId = randomUUID();
     const stream = betStream(betId);
     add(
@@ -312,7 +360,7 @@ describe('projectors following the log live', () => {
 
   // Projectors whose live pages fold a bet from its proposal without reading its row first.
   const startingAtProposal = withTables.filter((projector) =>
-    ['bets', 'bet-terms', 'head-to-head', 'settle-up'].includes(projector.name),
+    ['bets', 'bet-terms', 'head-to-head', 'settle-up', 'activity'].includes(projector.name),
   );
   it.each(startingAtProposal.map((projector) => [projector.name, projector] as const))(
     '%s applies live pages again, whole or overlapping, to the rows one pass gives',
@@ -330,7 +378,7 @@ describe('projectors following the log live', () => {
       );
       const endedAfter = await project(client, projector, [log.slice(0, end), log.slice(end - 40)]);
 
-      expect(startingAtProposal.length).toBe(4);
+      expect(startingAtProposal.length).toBe(5);
       expect(twice.rows).toEqual(oneByOne.rows);
       expect(overlapping.rows).toEqual(oneByOne.rows);
       expect(log[end - 1]!.type).toBe('BetProposed');

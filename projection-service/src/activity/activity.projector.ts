@@ -2,7 +2,7 @@ import { friendshipEventSchemas } from '@wagers/contracts/events/friendship';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
 import { arrayLiteral, quoteLiteral } from '@wagers/platform/projections/copy';
-import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { keysToRead, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
 import { betStreamEvent } from '../bet-stream.ts';
 import { activitySchema } from './activity.schema.ts';
 
@@ -51,6 +51,17 @@ function activityStatement(rows: ActivityRow[]): string {
       WITH ORDINALITY AS a(${activityColumns}, ord)
     ORDER BY ord
     ON CONFLICT (user_id, event_id) DO NOTHING`;
+}
+
+/**
+ * Bets proposed in a live page, which may be stored already when the page is applied again. A
+ * bet's parties change once, when an invitee accepts and becomes the opponent, and its title
+ * never: so a stored row is kept, but for an opponent it did not have yet.
+ */
+function startedBetsStatement(rows: BetRow[]): string {
+  return `${activityBets.insertStatement(rows)}
+    ON CONFLICT (bet_id) DO UPDATE SET opponent_id = excluded.opponent_id
+    WHERE rm_activity_bets.opponent_id IS NULL`;
 }
 
 /** One row of rm_activity: an event as one person sees it. */
@@ -128,8 +139,9 @@ class PageActivity {
 /**
  * rm_activity: per person, the events on their bets and friendships. Keyed by (person, event id),
  * so a replayed event changes nothing. A page is folded in memory and written in a few
- * statements: the bets it names are loaded once, new and changed ones written once, activity of
- * deleted bets removed, and the page's activity added in log order.
+ * statements: the bets it names but did not propose are loaded once, new and changed ones written
+ * once, activity of deleted bets removed, and the page's activity added in log order. A live page
+ * of new bets reads nothing, so it is sent whole with its commit.
  */
 export const activityProjector: Projector = {
   name: 'activity',
@@ -137,10 +149,13 @@ export const activityProjector: Projector = {
   schema: activitySchema,
   tables: ['rm_activity', 'rm_activity_bets'],
   async applyPage(client, events, { atCommit }) {
-    const betIds = events
-      .filter((recorded) => recorded.streamId.startsWith('bet-'))
-      .map((recorded) => recorded.streamId.slice('bet-'.length));
-    const stored = await activityBets.load(client, betIds);
+    // A bet proposed in the page is folded from its proposal, not read (decision 27).
+    const { toRead } = keysToRead(
+      events.filter((recorded) => recorded.streamId.startsWith('bet-')),
+      (recorded) => recorded.streamId.slice('bet-'.length),
+      (recorded) => recorded.type === 'BetProposed',
+    );
+    const stored = await activityBets.load(client, toRead);
     const page = new PageActivity(new Map(stored));
     for (const recorded of events) {
       if (recorded.streamId.startsWith('bet-')) page.betEvent(recorded);
@@ -169,7 +184,7 @@ export const activityProjector: Projector = {
       );
     if (page.rows.length > 0) activityWrites.push(activityStatement(page.rows));
     if (atCommit) {
-      if (created.length > 0) atCommit(activityBets.insertStatement(created));
+      if (created.length > 0) atCommit(startedBetsStatement(created));
       if (changed.length > 0) atCommit(activityBets.updateStatement(changed));
       for (const sql of activityWrites) atCommit(sql);
       return;
