@@ -61,12 +61,13 @@ function sampleLog(bets: number): RecordedEvent[] {
     people[0]!,
   );
   // Bets proposed to a newcomer by email, joined by one of the people some bets later (or not).
-  let invited: { stream: string; creator: string; code: string } | null = null;
+  let invited: { stream: string; creator: string; joiner: string; code: string } | null = null;
   for (let i = 0; i < bets; i++) {
     const [creator, opponent] = [people[i % 6]!, people[(i + 1 + (i % 5)) % 6]!];
     if (i % 10 === 4) {
       const betId = randomUUID();
-      invited = { stream: betStream(betId), creator, code: `bet-code-${i}` };
+      const joiner = people[(i + 3) % 6]!;
+      invited = { stream: betStream(betId), creator, joiner, code: `bet-code-${i}` };
       add(
         invited.stream,
         'BetProposed',
@@ -90,7 +91,7 @@ function sampleLog(bets: number): RecordedEvent[] {
       add(invited.stream, 'BetInviteAttached', { inviteCode: invited.code }, creator);
     }
     if (i % 20 === 9 && invited) {
-      const joiner = people[(people.indexOf(invited.creator) + 3) % 6]!;
+      const { joiner } = invited;
       add(
         invited.stream,
         'BetInviteAccepted',
