@@ -5,6 +5,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { operatorAuth } from './operator-auth.ts';
 import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
 import { projectionGauges } from '../projections/gauges.ts';
+import { livePageEvents, livePageSeconds } from '../projections/page-metrics.ts';
 
 export interface MetricsSources {
   /**
@@ -20,7 +21,8 @@ export interface MetricsSources {
 
 /**
  * Prometheus metrics: request latency by route (command latency is the non-GET part),
- * projection lag in events and seconds, and queue depth, read fresh on every scrape.
+ * projection lag in events and seconds, and queue depth, read fresh on every scrape; and the time
+ * and size of the live pages this process's projectors applied.
  */
 export function createMetrics(sources: MetricsSources): {
   middleware: RequestHandler;
@@ -42,6 +44,9 @@ export function createMetrics(sources: MetricsSources): {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Live pages of this process's followers, kept since it started (page-metrics.ts).
+  registry.registerMetric(livePageSeconds);
+  registry.registerMetric(livePageEvents);
   for (const gauge of projectionGauges) {
     new Gauge({
       ...gauge,

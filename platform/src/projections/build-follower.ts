@@ -20,6 +20,7 @@ import {
   type BuildStatus,
 } from './checkpoints.ts';
 import type { CheckpointPasser, PassOutcome } from './checkpoint-passer.ts';
+import { livePageEvents, livePageSeconds } from './page-metrics.ts';
 import { applyEvents, type BulkLoader, type PageWrite, type Projector } from './projector.ts';
 
 /** The build was retired or dropped under us: nobody reads it any more. */
@@ -369,6 +370,9 @@ export function followBuild(
         await deps.passer.withdraw(projector.name, start.build);
         const started = performance.now();
         await applyPage(events, false);
+        const labels = { projector: projector.name };
+        livePageSeconds.observe(labels, (performance.now() - started) / 1000);
+        livePageEvents.observe(labels, events.length);
         if (events.length < deps.batchSize) {
           await trySwitch();
           await restFor(pageIntervalMs - (performance.now() - started));

@@ -184,8 +184,21 @@ describe('operations', () => {
     const ready = await client.get<{ checks: Record<string, string> }>('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
+    // Live pages the users projector applied, as /metrics counts them (since the process began).
+    const usersPages = async () => {
+      const text = (await client.get('/metrics')).text;
+      const count = /^wagers_projection_live_page_events_count\{projector="users"\} (\d+)$/m.exec(
+        text,
+      );
+      return Number(count?.[1] ?? 0);
+    };
+    const pagesBefore = await usersPages();
     await client.signIn('metrics@example.com');
+    await expect.poll(usersPages).toBeGreaterThan(pagesBefore);
     const metrics = await client.get('/metrics');
+    expect(metrics.text).toMatch(
+      /^wagers_projection_live_page_seconds_bucket\{le="\+Inf",projector="users"\} [1-9]/m,
+    );
     expect(metrics.text).toContain('wagers_projection_lag_events{projector="users"}');
     expect(metrics.text).toContain('wagers_queue_jobs{state="waiting"}');
     expect(metrics.text).toMatch(
