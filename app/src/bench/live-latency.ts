@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { livePageEvents, livePageSeconds } from '@wagers/platform/projections/page-metrics';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import { startTestApp } from '../test-support/test-app.ts';
 import { proposal, sharedNow, type WritersMessage, type WritersOptions } from './live-writers.ts';
@@ -131,6 +132,11 @@ export async function liveLatencyBench(): Promise<void> {
     await listener.query('LISTEN bench_trip');
     writers.start();
     const countFrom = performance.now() + WARM_UP_SECONDS * 1000;
+    // The app's live pages are counted from the same moment as the appends.
+    const pagesCounted = setTimeout(() => {
+      livePageSeconds.reset();
+      livePageEvents.reset();
+    }, WARM_UP_SECONDS * 1000);
     const trips = (async () => {
       while (writing) {
         const arrived = new Promise<void>((resolve) =>
@@ -144,6 +150,8 @@ export async function liveLatencyBench(): Promise<void> {
       }
     })();
     await writers.exited;
+    clearTimeout(pagesCounted);
+    const pages = await livePages();
     await trips;
     await Promise.all(waits);
     await bare.stop();
@@ -166,6 +174,19 @@ export async function liveLatencyBench(): Promise<void> {
         row('baseline: a bare follower of the log gets it', delivered),
         row('baseline: a NOTIFY arrives', notifyTrips),
       ],
+    );
+
+    printTable(
+      `Live pages each projector applied while the appends were counted (from its events in hand to its commit; percentiles are the upper bounds of /metrics buckets)`,
+      ['projector', 'pages', 'events per page', 'mean ms', 'p50 ms <=', 'p99 ms <='],
+      pages.map((page) => [
+        page.projector,
+        { value: page.count },
+        { value: page.events / page.count, digits: 1 },
+        { value: (page.seconds / page.count) * 1000, digits: 1 },
+        { value: page.p50 * 1000 },
+        { value: page.p99 * 1000 },
+      ]),
     );
 
     const database = new URL(app.databaseUrl).pathname.slice(1);
@@ -201,4 +222,42 @@ export async function liveLatencyBench(): Promise<void> {
     await pool.end();
     await app.stop();
   }
+}
+
+/** Per projector: live pages applied, their events and seconds, and bucket-bound percentiles. */
+async function livePages() {
+  const [seconds, events] = await Promise.all([livePageSeconds.get(), livePageEvents.get()]);
+  const byProjector = new Map<
+    string,
+    { count: number; seconds: number; events: number; buckets: [number, number][] }
+  >();
+  const entry = (projector: string) => {
+    const found = byProjector.get(projector) ?? { count: 0, seconds: 0, events: 0, buckets: [] };
+    byProjector.set(projector, found);
+    return found;
+  };
+  for (const { metricName, labels, value } of seconds.values) {
+    const page = entry(String(labels.projector));
+    if (metricName?.endsWith('_count')) page.count = value;
+    else if (metricName?.endsWith('_sum')) page.seconds = value;
+    else {
+      const { le } = labels as { le?: string | number };
+      if (le !== undefined) page.buckets.push([Number(le), value]);
+    }
+  }
+  for (const { metricName, labels, value } of events.values) {
+    if (metricName?.endsWith('_sum')) entry(String(labels.projector)).events = value;
+  }
+  /** The smallest bucket bound holding the share `q` of pages. */
+  const bound = (buckets: [number, number][], count: number, q: number) =>
+    buckets.sort((a, b) => a[0] - b[0]).find(([, below]) => below >= q * count)?.[0] ?? Infinity;
+  return [...byProjector]
+    .filter(([, page]) => page.count > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([projector, page]) => ({
+      projector,
+      ...page,
+      p50: bound(page.buckets, page.count, 0.5),
+      p99: bound(page.buckets, page.count, 0.99),
+    }));
 }
