@@ -57,6 +57,10 @@ function showProgress(progress: RebuildProgress): void {
 
 async function main(args: string[]): Promise<number> {
   const [command, name, third] = args;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    console.log(usage);
+    return 0;
+  }
   if (!['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')) {
     console.error(usage);
     return 2;

@@ -84,6 +84,12 @@ describe('an event a projector cannot apply', () => {
     expect(stale.headers.get('x-wagers-stale')).toBe('1');
     expect(stale.body.map((bet) => bet.id)).not.toContain(after.id);
 
+    // Asked for help, the CLI answers it and succeeds; a command it does not know is an error.
+    const help = await projections('--help');
+    expect(help).not.toHaveProperty('code');
+    expect((help as { stdout: string }).stdout).toContain('skip NAME POSITION');
+    expect(await projections('frobnicate')).toMatchObject({ code: 2 });
+
     // Nothing is skipped where no projector stopped.
     const wrong = await projections('skip', 'bets', '1-1');
     expect(wrong).toMatchObject({ code: 1 });
