@@ -25,8 +25,18 @@ export const isoTimestampSql = (column: string) =>
  * text or ''. Concatenation costs PostgreSQL far less per row than row_to_json of a subquery.
  */
 export function jsonObjectSql(fields: [key: string, value: string][], more = "''"): string {
-  const pairs = fields.map(([key, value], index) => `'${index ? ',' : '{'}"${key}":' || ${value}`);
-  return `(${pairs.join(' || ')} || ${more} || '}')`;
+  return `(${jsonFieldsSql(fields, '{')} || ${more} || '}')`;
+}
+
+/**
+ * SQL for the text of `fields` ([key, SQL of the value's JSON text], keys constants of the
+ * caller's) as they stand inside a JSON object: `,"key":value` each, the first one opened by
+ * `opening` instead of its comma (`'{'` to start an object, `','` to go on with one).
+ */
+export function jsonFieldsSql(fields: [key: string, value: string][], opening: ',' | '{'): string {
+  return fields
+    .map(([key, value], index) => `'${index ? ',' : opening}"${key}":' || ${value}`)
+    .join(' || ');
 }
 
 /** JSON text of any value (a string escaped as JSON escapes it), `null` for NULL. */

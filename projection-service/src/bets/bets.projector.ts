@@ -282,7 +282,7 @@ function betsBulkLoader(): BulkLoader {
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 3,
+  version: 4,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
   async applyPage(client, events, { atCommit }) {

@@ -1,8 +1,9 @@
 import type { ProjectorSchema } from '@wagers/platform/projections/projector';
+import { betJsonRunsDdl } from './bet-row.ts';
 
 /** The bets projector's tables, as each of its builds makes them in its own schema. */
 export const betsSchema: ProjectorSchema = {
-  tables: `
+  tables: `${betJsonRunsDdl.functions}
     -- One row per bet, deleted ones included (status 'deleted'): lists leave them out, the history
     -- and its participant check still need them.
     CREATE TABLE rm_bets (
@@ -29,7 +30,7 @@ export const betsSchema: ProjectorSchema = {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       -- Revision of bet-{id} this row reflects; a replayed event at or below it is a no-op.
-      revision bigint NOT NULL
+      revision bigint NOT NULL${betJsonRunsDdl.columns}
     );
     -- Every event of every bet stream, one row per revision: the auditor's view.
     CREATE TABLE rm_bet_history (

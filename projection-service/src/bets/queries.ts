@@ -8,30 +8,66 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a well-formed id can name a bet; anything else is simply not found. */
 export const isBetId = (id: string) => UUID.test(id);
 
+interface NamedQuery {
+  name: string;
+  text: string;
+}
+
 const mine = '(creator_id = $1 OR opponent_id = $1)';
 
 /**
  * Named, so each connection plans them once: with the people joined in, planning costs more than
  * running them. A switch to a new build replaces the views, and PostgreSQL plans again. Both
- * answer JSON text PostgreSQL built, which the routes send as it is.
+ * answer JSON text PostgreSQL built, which the routes send as it is: `prerendered` reads each
+ * bet's own fields as its row keeps them, `inline` makes them, for a live build without them.
  */
-export const LIST_BETS = {
-  name: 'bets_list_json',
-  text: `${betsWithPeople(`${mine} AND status <> 'deleted'`)}
-    SELECT '[' || coalesce(string_agg(${betJsonSql}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
+const listText = (json: string) => `${betsWithPeople(`${mine} AND status <> 'deleted'`)}
+    SELECT '[' || coalesce(string_agg(${json}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
            || ']' AS json
-      FROM ${betPeopleJoin}`,
+      FROM ${betPeopleJoin}`;
+const findText = (json: string) => `${betsWithPeople(`id = $2 AND ${mine} AND status <> 'deleted'`)}
+    SELECT ${json} AS json FROM ${betPeopleJoin}`;
+
+export const LIST_BETS = {
+  prerendered: { name: 'bets_list_json', text: listText(betJsonSql.prerendered) },
+  inline: { name: 'bets_list_json_inline', text: listText(betJsonSql.inline) },
 };
 export const FIND_BET = {
-  name: 'bets_find_json',
-  text: `${betsWithPeople(`id = $2 AND ${mine} AND status <> 'deleted'`)}
-    SELECT ${betJsonSql} AS json FROM ${betPeopleJoin}`,
+  prerendered: { name: 'bets_find_json', text: findText(betJsonSql.prerendered) },
+  inline: { name: 'bets_find_json_inline', text: findText(betJsonSql.inline) },
 };
+
+/** PostgreSQL's code for a column that does not exist. */
+const UNDEFINED_COLUMN = '42703';
+/** How long reads make the JSON themselves once the live build was found without its columns. */
+const INLINE_FOR_MS = 10_000;
+let inlineUntil = 0;
+
+/**
+ * Runs the prerendered form of a statement, or the inline one while the live build of bets has
+ * no prerendered columns: during a deploy that raised the bets version, until the new build is
+ * switched to, the build made by the code before serves reads.
+ */
+async function jsonRows(
+  pool: Pool,
+  statement: { prerendered: NamedQuery; inline: NamedQuery },
+  values: string[],
+): Promise<{ json: string }[]> {
+  if (Date.now() >= inlineUntil) {
+    try {
+      return (await pool.query<{ json: string }>({ ...statement.prerendered, values })).rows;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNDEFINED_COLUMN) throw error;
+      inlineUntil = Date.now() + INLINE_FOR_MS;
+    }
+  }
+  return (await pool.query<{ json: string }>({ ...statement.inline, values })).rows;
+}
 
 /** The caller's bets, newest first; deleted ones have left the list. */
 export async function listBets(pool: Pool, userId: string): Promise<JsonText<Bet[]>> {
-  const result = await pool.query<{ json: string }>({ ...LIST_BETS, values: [userId] });
-  return result.rows[0]?.json ?? '[]';
+  const rows = await jsonRows(pool, LIST_BETS, [userId]);
+  return rows[0]?.json ?? '[]';
 }
 
 /** One bet, if the caller takes part in it; null for everyone else, as for an unknown id. */
@@ -41,8 +77,8 @@ export async function findBet(
   betId: string,
 ): Promise<JsonText<Bet> | null> {
   if (!isBetId(betId)) return null;
-  const result = await pool.query<{ json: string }>({ ...FIND_BET, values: [userId, betId] });
-  return result.rows[0]?.json ?? null;
+  const rows = await jsonRows(pool, FIND_BET, [userId, betId]);
+  return rows[0]?.json ?? null;
 }
 
 export async function betStats(pool: Pool, userId: string): Promise<Stats> {
