@@ -14,6 +14,7 @@ import { createTestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers } from '../server.ts';
 import { ApiClient, testRedisUrl } from '../test-support/test-app.ts';
+import { ownCpu, serverCpu } from './cpu.ts';
 import type { LoadFigures, LoadOptions } from './load.ts';
 import { printTable, type Cell } from './table.ts';
 
@@ -48,32 +49,55 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+/** A load's figures, and the CPU each request cost the server loaded and PostgreSQL. */
+interface ServerFigures extends LoadFigures {
+  /** ms of this process's CPU per request: the server loaded (both live here, the other idles). */
+  nodeMs: number;
+  /** ms of the machine's `postgres` processes' CPU per request. */
+  postgresMs: number;
+}
+
+/** One load, with the CPU of this process and of PostgreSQL counted around it. */
+async function measured(options: LoadOptions): Promise<ServerFigures> {
+  const [node, postgres] = [ownCpu(), (await serverCpu(['postgres'])).get('postgres') ?? 0];
+  const figures = await load(options);
+  const postgresAfter = (await serverCpu(['postgres'])).get('postgres') ?? 0;
+  const requests = Math.max(1, figures.requestsPerSecond * options.seconds);
+  return {
+    ...figures,
+    nodeMs: (ownCpu() - node) / requests,
+    postgresMs: (postgresAfter - postgres) / requests,
+  };
+}
+
 /**
  * Loads the minimal server and the product in turns, `ROUNDS` slices each, so a shared machine's
- * passing load weighs on both alike. Requests per second over all slices; the latencies are the
- * median of the slices' figures.
+ * passing load weighs on both alike. Requests per second over all slices; the latencies and CPU
+ * per request are the median of the slices' figures.
  */
 async function inTurns(
   minimal: LoadOptions,
   product: LoadOptions,
-): Promise<[LoadFigures, LoadFigures]> {
-  const minimalSlices: LoadFigures[] = [];
-  const productSlices: LoadFigures[] = [];
+): Promise<[ServerFigures, ServerFigures]> {
+  const minimalSlices: ServerFigures[] = [];
+  const productSlices: ServerFigures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    minimalSlices.push(await load(minimal));
-    productSlices.push(await load(product));
+    minimalSlices.push(await measured(minimal));
+    productSlices.push(await measured(product));
   }
   return [combine(minimalSlices), combine(productSlices)];
 }
 
-function combine(slices: LoadFigures[]): LoadFigures {
-  const sum = (pick: (f: LoadFigures) => number) => slices.reduce((all, f) => all + pick(f), 0);
+function combine(slices: ServerFigures[]): ServerFigures {
+  const sum = (pick: (f: ServerFigures) => number) => slices.reduce((all, f) => all + pick(f), 0);
   return {
     requestsPerSecond: sum((f) => f.requestsPerSecond) / slices.length,
     p50: median(slices.map((f) => f.p50)),
     p99: median(slices.map((f) => f.p99)),
     non2xx: sum((f) => f.non2xx),
     errors: sum((f) => f.errors),
+    nodeMs: median(slices.map((f) => f.nodeMs)),
+    postgresMs: median(slices.map((f) => f.postgresMs)),
   };
 }
 
@@ -252,8 +276,8 @@ export async function httpBench(): Promise<void> {
     const row = (
       scenario: string,
       connections: number,
-      ours: LoadFigures,
-      plain: LoadFigures,
+      ours: ServerFigures,
+      plain: ServerFigures,
     ): Cell[] => [
       scenario,
       { value: connections },
@@ -284,6 +308,23 @@ export async function httpBench(): Promise<void> {
       [
         row(`GET /api/bets (${BETS} bets)`, GET_CONNECTIONS, productGet, minimalGet),
         row('POST /api/bets', POST_CONNECTIONS, productPost, minimalPost),
+      ],
+    );
+    const cpu = (scenario: string, ours: ServerFigures, plain: ServerFigures): Cell[] => [
+      scenario,
+      { value: ours.nodeMs, digits: 3 },
+      { value: ours.postgresMs, digits: 3 },
+      { value: plain.nodeMs, digits: 3 },
+      { value: plain.postgresMs, digits: 3 },
+      { value: (ours.nodeMs + ours.postgresMs) / (plain.nodeMs + plain.postgresMs), digits: 2 },
+    ];
+    printTable(
+      'CPU ms per request, median of the slices: Node.js (the server loaded; for the product its ' +
+        "followers too) and the machine's PostgreSQL processes (everything they did meanwhile)",
+      ['request', 'product node', 'postgres', 'minimal node', 'postgres', 'x minimal'],
+      [
+        cpu(`GET /api/bets (${BETS} bets)`, productGet, minimalGet),
+        cpu('POST /api/bets', productPost, minimalPost),
       ],
     );
   } finally {

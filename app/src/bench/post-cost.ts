@@ -1,33 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import pg from 'pg';
+import { serverCpu } from './cpu.ts';
 import { betInput, load, startBenchProduct, twoFriends } from './http.ts';
 import { printTable, type Cell } from './table.ts';
 
 /** How long the POST load runs; BENCH_SECONDS=15 for steadier figures. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 8;
-/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
-const TICK_MS = 10;
 /** Server processes whose CPU a bet costs besides the product's own. */
 const SERVERS = ['postgres', 'redis-server'];
-
-/** CPU ms so far of every process of this machine named in SERVERS, by name. */
-async function serverCpu(): Promise<Map<string, number>> {
-  const total = new Map<string, number>();
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const close = stat.lastIndexOf(')');
-    const name = stat.slice(stat.indexOf('(') + 1, close);
-    if (!SERVERS.includes(name)) continue;
-    // After the name: state, then utime and stime are the 12th and 13th fields.
-    const fields = stat.slice(close + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    total.set(name, (total.get(name) ?? 0) + ticks * TICK_MS);
-  }
-  return total;
-}
 
 /** Counts the statements node-postgres sends while `counting` is on, by name or first words. */
 function countStatements(): { counts: Map<string, number>; stop(): void } {
@@ -57,7 +38,7 @@ export async function postCostBench(): Promise<void> {
     const body = JSON.stringify({ ...betInput, opponentId: bob.user.id });
 
     const statements = countStatements();
-    const [serversBefore, productBefore] = [await serverCpu(), process.cpuUsage()];
+    const [serversBefore, productBefore] = [await serverCpu(SERVERS), process.cpuUsage()];
     const figures = await load({
       seconds: SECONDS,
       url: `${product.url}/api/bets`,
@@ -67,7 +48,7 @@ export async function postCostBench(): Promise<void> {
       body,
     }).finally(() => statements.stop());
     const productCpu = process.cpuUsage(productBefore);
-    const serversAfter = await serverCpu();
+    const serversAfter = await serverCpu(SERVERS);
 
     const bets = figures.requestsPerSecond * SECONDS;
     const perBet = (ms: number): Cell => ({ value: ms / bets, digits: 2 });
