@@ -44,3 +44,32 @@ export const jsonValueSql = (sql: string) => `coalesce(to_json(${sql})::text, 'n
 
 /** JSON text of a value whose text needs no escaping (uuids, dates, digits), `null` for NULL. */
 export const jsonPlainStringSql = (sql: string) => `coalesce('"' || ${sql} || '"', 'null')`;
+
+/** A column of a row as SQL: `b.title` in a query, `title` in a function of the row's columns. */
+export type ColumnSql = (name: string) => string;
+
+/**
+ * A generated column that keeps JSON text made from other columns of its row (`inputs`, with
+ * their types), so reads take the text as stored: PostgreSQL remakes it on every INSERT, COPY and
+ * UPDATE of the row, and it cannot disagree with them. `text` gives the SQL over the columns as
+ * `c` names them. The text is made by a function of its own (`<table>_<column>`), created beside
+ * the table, declared IMMUTABLE as a generated column asks: to_json, to_char and the text of a
+ * uuid are marked STABLE because for some types and formats they read settings; the helpers
+ * above use them only on text, digits, uuids, dates and times at UTC, which read none.
+ */
+export function storedJsonText(
+  table: string,
+  column: string,
+  inputs: [name: string, type: string][],
+  text: (c: ColumnSql) => string,
+): { functionDdl: string; columnDdl: string } {
+  const fn = `${table}_${column}`;
+  return {
+    functionDdl: `
+    CREATE FUNCTION ${fn}(${inputs.map(([name, type]) => `${name} ${type}`).join(', ')})
+      RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS $$ SELECT ${text((name) => name)} $$;`,
+    columnDdl: `,
+      ${column} text NOT NULL GENERATED ALWAYS AS (${fn}(${inputs.map(([name]) => name).join(', ')})) STORED`,
+  };
+}

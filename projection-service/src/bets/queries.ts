@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Bet, Stats } from '@wagers/contracts/api/bets';
 import type { JsonText } from '@wagers/platform/http/json-text';
-import { betJsonSql, betPeopleJoin, betsWithPeople } from './bet-row.ts';
+import { betsJsonStatement, type BetsJsonForm } from './bet-row.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,20 +21,27 @@ const mine = '(creator_id = $1 OR opponent_id = $1)';
  * answer JSON text PostgreSQL built, which the routes send as it is: `prerendered` reads each
  * bet's own fields as its row keeps them, `inline` makes them, for a live build without them.
  */
-const listText = (json: string) => `${betsWithPeople(`${mine} AND status <> 'deleted'`)}
-    SELECT '[' || coalesce(string_agg(${json}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
-           || ']' AS json
-      FROM ${betPeopleJoin}`;
-const findText = (json: string) => `${betsWithPeople(`id = $2 AND ${mine} AND status <> 'deleted'`)}
-    SELECT ${json} AS json FROM ${betPeopleJoin}`;
+const listText = (form: BetsJsonForm) =>
+  betsJsonStatement(
+    form,
+    `${mine} AND status <> 'deleted'`,
+    (json) => `'[' || coalesce(string_agg(${json}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
+           || ']' AS json`,
+  );
+const findText = (form: BetsJsonForm) =>
+  betsJsonStatement(
+    form,
+    `id = $2 AND ${mine} AND status <> 'deleted'`,
+    (json) => `${json} AS json`,
+  );
 
 export const LIST_BETS = {
-  prerendered: { name: 'bets_list_json', text: listText(betJsonSql.prerendered) },
-  inline: { name: 'bets_list_json_inline', text: listText(betJsonSql.inline) },
+  prerendered: { name: 'bets_list_json', text: listText('prerendered') },
+  inline: { name: 'bets_list_json_inline', text: listText('inline') },
 };
 export const FIND_BET = {
-  prerendered: { name: 'bets_find_json', text: findText(betJsonSql.prerendered) },
-  inline: { name: 'bets_find_json_inline', text: findText(betJsonSql.inline) },
+  prerendered: { name: 'bets_find_json', text: findText('prerendered') },
+  inline: { name: 'bets_find_json_inline', text: findText('inline') },
 };
 
 /** PostgreSQL's code for a column that does not exist. */
