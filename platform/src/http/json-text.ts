@@ -54,8 +54,10 @@ export type ColumnSql = (name: string) => string;
  * UPDATE of the row, and it cannot disagree with them. `text` gives the SQL over the columns as
  * `c` names them. The text is made by a function of its own (`<table>_<column>`), created beside
  * the table, declared IMMUTABLE as a generated column asks: to_json, to_char and the text of a
- * uuid are marked STABLE because for some types and formats they read settings; the helpers
- * above use them only on text, digits, uuids, dates and times at UTC, which read none.
+ * uuid are marked STABLE because for some types and formats they read settings. Give `text` only
+ * what reads none: the helpers above over text, digits, uuids, dates, and times through
+ * `isoTimestampSql` (at UTC). Never `jsonValueSql` of a timestamptz: its text follows the
+ * session's time zone, and a stored copy would keep whichever zone wrote the row.
  */
 export function storedJsonText(
   table: string,
