@@ -49,29 +49,36 @@ export const jsonPlainStringSql = (sql: string) => `coalesce('"' || ${sql} || '"
 export type ColumnSql = (name: string) => string;
 
 /**
- * A generated column that keeps JSON text made from other columns of its row (`inputs`, with
- * their types), so reads take the text as stored: PostgreSQL remakes it on every INSERT, COPY and
- * UPDATE of the row, and it cannot disagree with them. `text` gives the SQL over the columns as
- * `c` names them. The text is made by a function of its own (`<table>_<column>`), created beside
- * the table, declared IMMUTABLE as a generated column asks: to_json, to_char and the text of a
- * uuid are marked STABLE because for some types and formats they read settings. Give `text` only
- * what reads none: the helpers above over text, digits, uuids, dates, and times through
- * `isoTimestampSql` (at UTC). Never `jsonValueSql` of a timestamptz: its text follows the
- * session's time zone, and a stored copy would keep whichever zone wrote the row.
+ * A generated column that keeps JSON text made from other columns of its row, so reads take the
+ * text as stored: PostgreSQL remakes it on every INSERT, COPY and UPDATE of the row, and it cannot
+ * disagree with them. `text` gives the SQL over the columns as `c` names them; the columns it
+ * names are the function's inputs, typed by `types` (the table's column types). The text is made
+ * by a function of its own (`<table>_<column>`), created beside the table, declared IMMUTABLE as a
+ * generated column asks: to_json, to_char and the text of a uuid are marked STABLE because for
+ * some types and formats they read settings. Give `text` only what reads none: the helpers above
+ * over text, digits, uuids, dates, and times through `isoTimestampSql` (at UTC). Never
+ * `jsonValueSql` of a timestamptz: its text follows the session's time zone, and a stored copy
+ * would keep whichever zone wrote the row.
  */
 export function storedJsonText(
   table: string,
   column: string,
-  inputs: [name: string, type: string][],
+  types: Readonly<Record<string, string>>,
   text: (c: ColumnSql) => string,
 ): { functionDdl: string; columnDdl: string } {
+  const inputs: string[] = [];
+  const body = text((name) => {
+    if (!(name in types)) throw new Error(`${table} has no column ${name}`);
+    if (!inputs.includes(name)) inputs.push(name);
+    return name;
+  });
   const fn = `${table}_${column}`;
   return {
     functionDdl: `
-    CREATE FUNCTION ${fn}(${inputs.map(([name, type]) => `${name} ${type}`).join(', ')})
+    CREATE FUNCTION ${fn}(${inputs.map((name) => `${name} ${types[name]}`).join(', ')})
       RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-      AS $$ SELECT ${text((name) => name)} $$;`,
+      AS $$ SELECT ${body} $$;`,
     columnDdl: `,
-      ${column} text NOT NULL GENERATED ALWAYS AS (${fn}(${inputs.map(([name]) => name).join(', ')})) STORED`,
+      ${column} text NOT NULL GENERATED ALWAYS AS (${fn}(${inputs.join(', ')})) STORED`,
   };
 }

@@ -5,7 +5,6 @@ import {
   jsonFieldsSql,
   jsonPlainStringSql,
   jsonValueSql,
-  storedJsonText,
   type ColumnSql,
 } from '@wagers/platform/http/json-text';
 import {
@@ -23,93 +22,53 @@ const people = ['creator', 'opponent', 'winner'] as const;
  * The three runs of a bet's own fields in its JSON text, between the people it names (which come
  * from the users read model) and the invitee (shown to the creator only), over the columns as `c`
  * names them, in the order `Bet` lists them. Amounts as "12.50" and exact cents, dates as
- * YYYY-MM-DD, times as toISOString writes them. Each with the columns it reads and their types.
+ * YYYY-MM-DD, times as toISOString writes them. Each bets build keeps them as generated columns
+ * (`json_<run>`, bets.schema.ts; decision 28).
  */
-const ownRuns = {
-  start: {
-    inputs: [
-      ['id', 'uuid'],
-      ['title', 'text'],
-      ['description', 'text'],
-      ['wager_type', 'text'],
-      ['wager_amount_cents', 'bigint'],
-      ['wager_description', 'text'],
-      ['end_date', 'date'],
-      ['validation_mode', 'text'],
-      ['status', 'text'],
-      ['creator_id', 'uuid'],
-      ['opponent_id', 'uuid'],
-    ],
-    text: (c: ColumnSql) =>
-      jsonFieldsSql(
+export const betJsonRuns = {
+  start: (c: ColumnSql) =>
+    jsonFieldsSql(
+      [
+        ['id', jsonPlainStringSql(c('id'))],
+        ['title', jsonValueSql(c('title'))],
+        ['description', jsonValueSql(c('description'))],
+        ['wagerType', jsonValueSql(c('wager_type'))],
         [
-          ['id', jsonPlainStringSql(c('id'))],
-          ['title', jsonValueSql(c('title'))],
-          ['description', jsonValueSql(c('description'))],
-          ['wagerType', jsonValueSql(c('wager_type'))],
-          [
-            'wagerAmount',
-            jsonPlainStringSql(
-              `(${c('wager_amount_cents')} / 100) || '.' || lpad((${c('wager_amount_cents')} % 100)::text, 2, '0')`,
-            ),
-          ],
-          ['wagerAmountCents', `coalesce(${c('wager_amount_cents')}::text, 'null')`],
-          ['wagerDescription', jsonValueSql(c('wager_description'))],
-          ['endDate', jsonPlainStringSql(`to_char(${c('end_date')}, 'YYYY-MM-DD')`)],
-          ['validationMode', jsonValueSql(c('validation_mode'))],
-          ['status', jsonValueSql(c('status'))],
-          ['creatorId', jsonPlainStringSql(c('creator_id'))],
-          ['opponentId', jsonPlainStringSql(c('opponent_id'))],
+          'wagerAmount',
+          jsonPlainStringSql(
+            `(${c('wager_amount_cents')} / 100) || '.' || lpad((${c('wager_amount_cents')} % 100)::text, 2, '0')`,
+          ),
         ],
-        '{',
-      ),
-  },
-  resolutions: {
-    inputs: [
-      ['creator_resolution', 'text'],
-      ['opponent_resolution', 'text'],
-      ['winner_id', 'uuid'],
-    ],
-    text: (c: ColumnSql) =>
-      jsonFieldsSql(
-        [
-          ['creatorResolution', jsonValueSql(c('creator_resolution'))],
-          ['opponentResolution', jsonValueSql(c('opponent_resolution'))],
-          ['winnerId', jsonPlainStringSql(c('winner_id'))],
-        ],
-        ',',
-      ),
-  },
-  times: {
-    inputs: [
-      ['created_at', 'timestamptz'],
-      ['updated_at', 'timestamptz'],
-    ],
-    text: (c: ColumnSql) =>
-      jsonFieldsSql(
-        [
-          ['createdAt', jsonPlainStringSql(isoTimestampSql(c('created_at')))],
-          ['updatedAt', jsonPlainStringSql(isoTimestampSql(c('updated_at')))],
-        ],
-        ',',
-      ),
-  },
-} satisfies Record<string, { inputs: [string, string][]; text: (c: ColumnSql) => string }>;
-
-type Run = keyof typeof ownRuns;
-const runs = Object.keys(ownRuns) as Run[];
-
-/**
- * For the bets table of a build: each run's text kept as a generated column (`json_start`,
- * `json_resolutions`, `json_times`; decision 28).
- */
-const stored = runs.map((run) =>
-  storedJsonText('rm_bets', `json_${run}`, ownRuns[run].inputs, ownRuns[run].text),
-);
-export const betJsonRunsDdl = {
-  functions: stored.map((ddl) => ddl.functionDdl).join(''),
-  columns: stored.map((ddl) => ddl.columnDdl).join(''),
+        ['wagerAmountCents', `coalesce(${c('wager_amount_cents')}::text, 'null')`],
+        ['wagerDescription', jsonValueSql(c('wager_description'))],
+        ['endDate', jsonPlainStringSql(`to_char(${c('end_date')}, 'YYYY-MM-DD')`)],
+        ['validationMode', jsonValueSql(c('validation_mode'))],
+        ['status', jsonValueSql(c('status'))],
+        ['creatorId', jsonPlainStringSql(c('creator_id'))],
+        ['opponentId', jsonPlainStringSql(c('opponent_id'))],
+      ],
+      '{',
+    ),
+  resolutions: (c: ColumnSql) =>
+    jsonFieldsSql(
+      [
+        ['creatorResolution', jsonValueSql(c('creator_resolution'))],
+        ['opponentResolution', jsonValueSql(c('opponent_resolution'))],
+        ['winnerId', jsonPlainStringSql(c('winner_id'))],
+      ],
+      ',',
+    ),
+  times: (c: ColumnSql) =>
+    jsonFieldsSql(
+      [
+        ['createdAt', jsonPlainStringSql(isoTimestampSql(c('created_at')))],
+        ['updatedAt', jsonPlainStringSql(isoTimestampSql(c('updated_at')))],
+      ],
+      ',',
+    ),
 };
+
+type Run = keyof typeof betJsonRuns;
 
 /** A person's user object: null without one, the id alone while the users read model lacks it. */
 const personJsonSql = (person: (typeof people)[number]) =>
@@ -139,9 +98,9 @@ const ownRunsSql: Record<BetsJsonForm, Record<Run, string>> = {
     times: 'b.json_times',
   },
   inline: {
-    start: ownRuns.start.text((name) => `b.${name}`),
-    resolutions: ownRuns.resolutions.text((name) => `b.${name}`),
-    times: ownRuns.times.text((name) => `b.${name}`),
+    start: betJsonRuns.start((name) => `b.${name}`),
+    resolutions: betJsonRuns.resolutions((name) => `b.${name}`),
+    times: betJsonRuns.times((name) => `b.${name}`),
   },
 };
 

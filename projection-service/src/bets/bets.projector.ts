@@ -14,32 +14,11 @@ import { copiedColumns } from '@wagers/platform/event-store/copied-event';
 import type { BulkLoader, Projector } from '@wagers/platform/projections/projector';
 import { keysToRead, rowTable } from '@wagers/platform/projections/row-table';
 import { evolveBet, type BetFact, type BetState } from './bet-fold.ts';
-import { betsSchema } from './bets.schema.ts';
+import { betColumns, betsSchema } from './bets.schema.ts';
 
 const readBetEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
 
-const bets = rowTable('rm_bets', 'id', {
-  id: 'uuid',
-  seq: 'bigint',
-  title: 'text',
-  description: 'text',
-  wager_type: 'text',
-  wager_amount_cents: 'bigint',
-  wager_description: 'text',
-  end_date: 'date',
-  validation_mode: 'text',
-  status: 'text',
-  creator_id: 'uuid',
-  opponent_id: 'uuid',
-  invitee: 'text',
-  invite_code: 'text',
-  creator_resolution: 'text',
-  opponent_resolution: 'text',
-  winner_id: 'uuid',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  revision: 'bigint',
-} satisfies Record<keyof BetState, string>);
+const bets = rowTable('rm_bets', 'id', betColumns satisfies Record<keyof BetState, string>);
 
 const historyColumns = [
   'bet_id',

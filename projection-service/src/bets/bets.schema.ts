@@ -1,9 +1,39 @@
+import { storedJsonText } from '@wagers/platform/http/json-text';
 import type { ProjectorSchema } from '@wagers/platform/projections/projector';
-import { betJsonRunsDdl } from './bet-row.ts';
+import { betJsonRuns } from './bet-row.ts';
+
+/** rm_bets's columns and their types, as the projector writes them (its `rowTable`). */
+export const betColumns = {
+  id: 'uuid',
+  seq: 'bigint',
+  title: 'text',
+  description: 'text',
+  wager_type: 'text',
+  wager_amount_cents: 'bigint',
+  wager_description: 'text',
+  end_date: 'date',
+  validation_mode: 'text',
+  status: 'text',
+  creator_id: 'uuid',
+  opponent_id: 'uuid',
+  invitee: 'text',
+  invite_code: 'text',
+  creator_resolution: 'text',
+  opponent_resolution: 'text',
+  winner_id: 'uuid',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  revision: 'bigint',
+} as const;
+
+/** Each run of a bet's own JSON text kept as a generated column `json_<run>` (decision 28). */
+const jsonRuns = Object.entries(betJsonRuns).map(([run, text]) =>
+  storedJsonText('rm_bets', `json_${run}`, betColumns, text),
+);
 
 /** The bets projector's tables, as each of its builds makes them in its own schema. */
 export const betsSchema: ProjectorSchema = {
-  tables: `${betJsonRunsDdl.functions}
+  tables: `${jsonRuns.map((ddl) => ddl.functionDdl).join('')}
     -- One row per bet, deleted ones included (status 'deleted'): lists leave them out, the history
     -- and its participant check still need them.
     CREATE TABLE rm_bets (
@@ -30,7 +60,7 @@ export const betsSchema: ProjectorSchema = {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       -- Revision of bet-{id} this row reflects; a replayed event at or below it is a no-op.
-      revision bigint NOT NULL${betJsonRunsDdl.columns}
+      revision bigint NOT NULL${jsonRuns.map((ddl) => ddl.columnDdl).join('')}
     );
     -- Every event of every bet stream, one row per revision: the auditor's view.
     CREATE TABLE rm_bet_history (
