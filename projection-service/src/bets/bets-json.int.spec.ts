@@ -162,54 +162,62 @@ async function liveBuild(): Promise<{ database: TestDatabase; pool: pg.Pool }> {
   return { database, pool };
 }
 
+/** The users and bets `expected` describes, written as a live build holds them. */
+async function insertSample(pool: pg.Pool): Promise<void> {
+  await pool.query(
+    `INSERT INTO rm_users (id, email, first_name, last_name, profile_image_url, created_at,
+                           deleted_at, revision)
+     VALUES ($1, 'alice@example.com', 'Alice', 'Bench', NULL, '2026-01-02 03:04:05.678912+00', NULL, 1),
+            ($2, $3, $4, $5, $6, '1999-12-31 23:59:59.0005+05', NULL, 1),
+            ($7, 'gone@example.com', NULL, NULL, NULL, '2020-01-02 03:04:05.999999+00', '2021-01-01', 1)`,
+    [alice, bob, bobUser.email, bobUser.firstName, bobUser.lastName, bobUser.profileImageUrl, gone],
+  );
+  await pool.query(
+    `INSERT INTO rm_bets (id, seq, title, description, wager_type, wager_amount_cents,
+       wager_description, end_date, validation_mode, status, creator_id, opponent_id, invitee,
+       invite_code, creator_resolution, opponent_resolution, winner_id, created_at, updated_at,
+       revision)
+     VALUES ($1, 1, $5, 'd', 'custom', NULL, 'a dinner', '2027-02-03', 'both', 'resolved', $6, $7,
+             'inv@example.com', 'c1', 'creator_won', 'creator_won', $6, '2024-05-06 07:08:09.123456+00',
+             '2024-05-06 07:08:09.000001+00', 1),
+            ($2, 2, 't', 'd', 'money', 100000000007, NULL, NULL, 'one', 'pending', $6, $8,
+             '+15550000', 'c2', NULL, NULL, NULL, '2024-05-06 07:08:09+00', '2024-05-06 07:08:09+00', 1),
+            ($3, 3, 'Dinner on it', 'd', 'money', 5, NULL, NULL, 'one', 'active', $7, $6,
+             'x@example.com', 'c3', NULL, NULL, $9, '2024-05-06 07:08:09.5+00', '2024-05-06 07:08:09+00', 1),
+            ($4, 4, 't', 'd', 'money', 5, NULL, NULL, 'one', 'deleted', $6, $7, NULL, NULL,
+             NULL, NULL, NULL, '2024-05-06 07:08:10+00', '2024-05-06 07:08:10+00', 1)`,
+    [
+      bets.custom,
+      bets.invite,
+      bets.fromBob,
+      bets.deleted,
+      'T "x" \\ \n 🎲 \u2028',
+      alice,
+      bob,
+      notYetKnown,
+      gone,
+    ],
+  );
+}
+
+/** Each viewer's list, and each bet they take part in, are what res.json would send of `expected`. */
+async function expectEachBetAsResJsonSends(pool: pg.Pool): Promise<void> {
+  for (const viewer of [alice, bob]) {
+    const mine = expected(viewer)
+      .filter((bet) => bet.creatorId === viewer || bet.opponentId === viewer)
+      .map(inOrder);
+    expect(await listBets(pool, viewer)).toBe(JSON.stringify(mine));
+    for (const bet of mine) expect(await findBet(pool, viewer, bet.id)).toBe(JSON.stringify(bet));
+  }
+}
+
 describe('the bets JSON PostgreSQL builds', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
 
   beforeAll(async () => {
     ({ database, pool } = await liveBuild());
-    await pool.query(
-      `INSERT INTO rm_users (id, email, first_name, last_name, profile_image_url, created_at,
-                             deleted_at, revision)
-       VALUES ($1, 'alice@example.com', 'Alice', 'Bench', NULL, '2026-01-02 03:04:05.678912+00', NULL, 1),
-              ($2, $3, $4, $5, $6, '1999-12-31 23:59:59.0005+05', NULL, 1),
-              ($7, 'gone@example.com', NULL, NULL, NULL, '2020-01-02 03:04:05.999999+00', '2021-01-01', 1)`,
-      [
-        alice,
-        bob,
-        bobUser.email,
-        bobUser.firstName,
-        bobUser.lastName,
-        bobUser.profileImageUrl,
-        gone,
-      ],
-    );
-    await pool.query(
-      `INSERT INTO rm_bets (id, seq, title, description, wager_type, wager_amount_cents,
-         wager_description, end_date, validation_mode, status, creator_id, opponent_id, invitee,
-         invite_code, creator_resolution, opponent_resolution, winner_id, created_at, updated_at,
-         revision)
-       VALUES ($1, 1, $5, 'd', 'custom', NULL, 'a dinner', '2027-02-03', 'both', 'resolved', $6, $7,
-               'inv@example.com', 'c1', 'creator_won', 'creator_won', $6, '2024-05-06 07:08:09.123456+00',
-               '2024-05-06 07:08:09.000001+00', 1),
-              ($2, 2, 't', 'd', 'money', 100000000007, NULL, NULL, 'one', 'pending', $6, $8,
-               '+15550000', 'c2', NULL, NULL, NULL, '2024-05-06 07:08:09+00', '2024-05-06 07:08:09+00', 1),
-              ($3, 3, 'Dinner on it', 'd', 'money', 5, NULL, NULL, 'one', 'active', $7, $6,
-               'x@example.com', 'c3', NULL, NULL, $9, '2024-05-06 07:08:09.5+00', '2024-05-06 07:08:09+00', 1),
-              ($4, 4, 't', 'd', 'money', 5, NULL, NULL, 'one', 'deleted', $6, $7, NULL, NULL,
-               NULL, NULL, NULL, '2024-05-06 07:08:10+00', '2024-05-06 07:08:10+00', 1)`,
-      [
-        bets.custom,
-        bets.invite,
-        bets.fromBob,
-        bets.deleted,
-        'T "x" \\ \n 🎲 \u2028',
-        alice,
-        bob,
-        notYetKnown,
-        gone,
-      ],
-    );
+    await insertSample(pool);
   });
   afterAll(async () => {
     await pool?.end();
@@ -217,13 +225,7 @@ describe('the bets JSON PostgreSQL builds', () => {
   });
 
   it('is, byte for byte, what res.json would send of each bet, for each viewer', async () => {
-    for (const viewer of [alice, bob]) {
-      const mine = expected(viewer)
-        .filter((bet) => bet.creatorId === viewer || bet.opponentId === viewer)
-        .map(inOrder);
-      expect(await listBets(pool, viewer)).toBe(JSON.stringify(mine));
-      for (const bet of mine) expect(await findBet(pool, viewer, bet.id)).toBe(JSON.stringify(bet));
-    }
+    await expectEachBetAsResJsonSends(pool);
   });
 
   it("follows a bet's row when it changes: its own fields are kept as text made on each write", async () => {
@@ -343,18 +345,7 @@ describe('the bets JSON from a live build made before bets kept their own fields
     await pool.query(
       'ALTER TABLE rm_bets DROP COLUMN json_start, DROP COLUMN json_resolutions, DROP COLUMN json_times',
     );
-    await pool.query(
-      `INSERT INTO rm_users (id, email, first_name, last_name, profile_image_url, created_at, revision)
-       VALUES ($1, 'alice@example.com', 'Alice', 'Bench', NULL, '2026-01-02 03:04:05.678912+00', 1)`,
-      [alice],
-    );
-    await pool.query(
-      `INSERT INTO rm_bets (id, seq, title, description, wager_type, wager_amount_cents,
-         validation_mode, status, creator_id, opponent_id, invitee, created_at, updated_at, revision)
-       VALUES ($1, 2, 't', 'd', 'money', 100000000007, 'one', 'pending', $2, $3, '+15550000',
-               '2024-05-06 07:08:09+00', '2024-05-06 07:08:09+00', 1)`,
-      [bets.invite, alice, notYetKnown],
-    );
+    await insertSample(pool);
   });
   afterAll(async () => {
     await pool?.end();
@@ -362,8 +353,6 @@ describe('the bets JSON from a live build made before bets kept their own fields
   });
 
   it('is, byte for byte, what the newer build answers', async () => {
-    const invite = inOrder(expected(alice).find((bet) => bet.id === bets.invite)!);
-    expect(await listBets(pool, alice)).toBe(JSON.stringify([invite]));
-    expect(await findBet(pool, alice, bets.invite)).toBe(JSON.stringify(invite));
+    await expectEachBetAsResJsonSends(pool);
   });
 });
