@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { serverCpu } from './cpu.ts';
+import { ownCpu, serverCpu } from './cpu.ts';
 import { betInput, load, startBenchProduct, twoFriends } from './http.ts';
 import { printTable, type Cell } from './table.ts';
 
@@ -38,7 +38,7 @@ export async function postCostBench(): Promise<void> {
     const body = JSON.stringify({ ...betInput, opponentId: bob.user.id });
 
     const statements = countStatements();
-    const [serversBefore, productBefore] = [await serverCpu(SERVERS), process.cpuUsage()];
+    const [serversBefore, productBefore] = [await serverCpu(SERVERS), ownCpu()];
     const figures = await load({
       seconds: SECONDS,
       url: `${product.url}/api/bets`,
@@ -47,7 +47,7 @@ export async function postCostBench(): Promise<void> {
       headers: { 'content-type': 'application/json', cookie: alice.client.cookie ?? '' },
       body,
     }).finally(() => statements.stop());
-    const productCpu = process.cpuUsage(productBefore);
+    const productMs = ownCpu() - productBefore;
     const serversAfter = await serverCpu(SERVERS);
 
     const bets = figures.requestsPerSecond * SECONDS;
@@ -58,7 +58,7 @@ export async function postCostBench(): Promise<void> {
         `bets/s, ${figures.non2xx + figures.errors} failed; CPU ms per bet, ${cpus().length} CPUs`,
       ['process', 'CPU ms per bet'],
       [
-        ['the product (Node.js)', perBet((productCpu.user + productCpu.system) / 1000)],
+        ['the product (Node.js)', perBet(productMs)],
         ...SERVERS.map((name): Cell[] => [
           name,
           perBet((serversAfter.get(name) ?? 0) - (serversBefore.get(name) ?? 0)),
