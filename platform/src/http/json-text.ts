@@ -59,6 +59,11 @@ export type ColumnSql = (name: string) => string;
  * over text, digits, uuids, dates, and times through `isoTimestampSql` (at UTC). Never
  * `jsonValueSql` of a timestamptz: its text follows the session's time zone, and a stored copy
  * would keep whichever zone wrote the row.
+ *
+ * The function is PL/pgSQL, not SQL: PostgreSQL inlines a SQL function only when its body is as
+ * immutable as the function says, which these STABLE calls are not, and a SQL function it does
+ * not inline sets up a query for every row. PL/pgSQL keeps the expression's plan for the session
+ * (decision 28).
  */
 export function storedJsonText(
   table: string,
@@ -76,8 +81,8 @@ export function storedJsonText(
   return {
     functionDdl: `
     CREATE FUNCTION ${fn}(${inputs.map((name) => `${name} ${types[name]}`).join(', ')})
-      RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-      AS $$ SELECT ${body} $$;`,
+      RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+      AS $$ BEGIN RETURN ${body}; END $$;`,
     columnDdl: `,
       ${column} text NOT NULL GENERATED ALWAYS AS (${fn}(${inputs.join(', ')})) STORED`,
   };

@@ -261,7 +261,7 @@ function betsBulkLoader(): BulkLoader {
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 4,
+  version: 5,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
   async applyPage(client, events, { atCommit }) {
