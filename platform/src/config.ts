@@ -48,6 +48,11 @@ export const configSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How long a read (or a command) waits for the writes its session made to be projected. */
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /**
+     * How long a process may answer a bets list or a bet again, unread, while the read models it
+     * came from are heard not to have moved (decision 29); 0 reads every one.
+     */
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     DEV_INBOX: booleanFromEnv.optional(),
     AVATAR_DIR: z.string().optional(),
     /** Signs avatar upload URLs; every process that issues or accepts them needs the same one. */

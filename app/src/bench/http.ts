@@ -170,27 +170,39 @@ function expectStatus(response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
 }
 
-/** The product on a fresh database, logging at info (to /dev/null) as it does in service. */
-export async function startBenchProduct(prefix: string) {
-  const database = await createTestDatabase(prefix);
+/** The product on a database, logging at info (to /dev/null) as it does in service. */
+async function startProductOn(databaseUrl: string, env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     REDIS_URL: testRedisUrl,
     QUEUE_PREFIX: `wagers-bench-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'info',
     DEV_INBOX: 'true',
+    ...env,
   });
   const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
   const product = await startWagers(config, logger);
   return {
-    database,
     product,
     stop: async () => {
       await product.stop();
-      await database.drop();
       await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
+    },
+  };
+}
+
+/** The product on a fresh database, logging at info (to /dev/null) as it does in service. */
+export async function startBenchProduct(prefix: string) {
+  const database = await createTestDatabase(prefix);
+  const { product, stop } = await startProductOn(database.url);
+  return {
+    database,
+    product,
+    stop: async () => {
+      await stop();
+      await database.drop();
     },
   };
 }
@@ -237,22 +249,31 @@ export async function httpBench(): Promise<void> {
     const json = { 'content-type': 'application/json' };
     const session = { cookie: alice.client.cookie ?? '' };
     const seconds = SECONDS / ROUNDS;
-    const [minimalGet, productGet] = await inTurns(
-      {
-        seconds,
-        url: `${minimal.url}/bets?user=${alice.user.id}`,
-        method: 'GET',
-        connections: GET_CONNECTIONS,
-        headers: {},
-      },
-      {
-        seconds,
-        url: `${product.url}/api/bets`,
-        method: 'GET',
-        connections: GET_CONNECTIONS,
-        // A browser sends the highest position it has seen: the read waits for the projectors.
-        headers: { ...session, 'x-wagers-position': alice.client.position ?? '' },
-      },
+    /** `GET /api/bets` of a process of the product, in turns with the minimal server's. */
+    const gets = (productUrl: string) =>
+      inTurns(
+        {
+          seconds,
+          url: `${minimal.url}/bets?user=${alice.user.id}`,
+          method: 'GET',
+          connections: GET_CONNECTIONS,
+          headers: {},
+        },
+        {
+          seconds,
+          url: `${productUrl}/api/bets`,
+          method: 'GET',
+          connections: GET_CONNECTIONS,
+          // A browser sends the highest position it has seen: the read waits for the projectors.
+          headers: { ...session, 'x-wagers-position': alice.client.position ?? '' },
+        },
+      );
+    const [minimalGet, productGet] = await gets(product.url);
+    // The same reads from a second process of the product that keeps no answer (READ_CACHE_MS=0,
+    // decision 29): what each read costs when the log keeps moving and no answer can be kept.
+    const unkept = await startProductOn(database.url, { READ_CACHE_MS: '0' });
+    const [minimalGetAgain, unkeptGet] = await gets(unkept.product.url).finally(() =>
+      unkept.stop(),
     );
     const [minimalPost, productPost] = await inTurns(
       {
@@ -307,6 +328,7 @@ export async function httpBench(): Promise<void> {
       ],
       [
         row(`GET /api/bets (${BETS} bets)`, GET_CONNECTIONS, productGet, minimalGet),
+        row('GET, no answer kept', GET_CONNECTIONS, unkeptGet, minimalGetAgain),
         row('POST /api/bets', POST_CONNECTIONS, productPost, minimalPost),
       ],
     );
@@ -324,6 +346,7 @@ export async function httpBench(): Promise<void> {
       ['request', 'product node', 'postgres', 'minimal node', 'postgres', 'x minimal'],
       [
         cpu(`GET /api/bets (${BETS} bets)`, productGet, minimalGet),
+        cpu('GET, no answer kept', unkeptGet, minimalGetAgain),
         cpu('POST /api/bets', productPost, minimalPost),
       ],
     );

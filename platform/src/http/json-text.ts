@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * JSON text of a `T` that PostgreSQL built (row_to_json, string_agg), sent as it is: no rows to
@@ -7,9 +7,27 @@ import type { Response } from 'express';
  */
 export type JsonText<T> = string & { readonly jsonOf?: T };
 
-/** Sends JSON text as `res.json` would send the value it holds (same headers, ETag, 304). */
-export function sendJsonText<T>(res: Response, text: JsonText<T>): void {
-  res.type('json').send(text);
+/** JSON text made ready to send again and again: its bytes and the ETag Express would give them. */
+export interface PreparedJson<T> {
+  body: Buffer;
+  etag: string | undefined;
+  readonly jsonOf?: T;
+}
+
+/** `text` as `sendPreparedJson` sends it, with the ETag the app's setting makes of it. */
+export function prepareJson<T>(req: Request, text: JsonText<T>): PreparedJson<T> {
+  const body = Buffer.from(text, 'utf8');
+  const etagOf = req.app.get('etag fn') as ((body: Buffer) => string) | undefined;
+  return { body, etag: etagOf?.(body) };
+}
+
+/**
+ * Sends prepared JSON as `res.json` would send the value it holds: same headers, the same ETag,
+ * and 304 to a request that has it already.
+ */
+export function sendPreparedJson<T>(res: Response, json: PreparedJson<T>): void {
+  if (json.etag) res.setHeader('ETag', json.etag);
+  res.type('json').send(json.body);
 }
 
 /**

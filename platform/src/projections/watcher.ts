@@ -42,6 +42,8 @@ export class ProjectionWatcher {
   private readonly noticedAt = new Map<string, number>();
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
+  /** Builds created, switched or retired and followers sent back, as heard so far (any name). */
+  private resetsHeard = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -56,7 +58,10 @@ export class ProjectionWatcher {
       const notice = readCheckpointNotice(payload);
       if (!notice) {
         // A build created, switched or retired, or a follower sent back: payload is its name.
-        if (payload) this.resets.set(payload, (this.resets.get(payload) ?? 0) + 1);
+        if (payload) {
+          this.resets.set(payload, (this.resets.get(payload) ?? 0) + 1);
+          this.resetsHeard += 1;
+        }
         return void this.refresh();
       }
       // A building build's move is not what reads see; a retired one's cannot happen.
@@ -166,6 +171,28 @@ export class ProjectionWatcher {
       this.reached(names, position) &&
       names.every((name) => (this.learnedAt.get(name) ?? Infinity) < since)
     );
+  }
+
+  /**
+   * What the named projectors' live builds hold as far as this process knows, as text: the
+   * resets heard so far, then each name (in the order given) and its position. Null while one of
+   * them has no position yet or has a reset not yet read: a switch or a rewind may have changed
+   * what its position stands for. Equal texts at two moments mean no checkpoint of theirs moved
+   * and no build of theirs changed in between, as far as this process heard.
+   */
+  knownState(names: readonly string[]): string | null {
+    let state = String(this.resetsHeard);
+    for (const name of names) {
+      const position = this.positions.get(name);
+      if (position == null || this.resets.has(name)) return null;
+      state += ` ${name} ${position}`;
+    }
+    return state;
+  }
+
+  /** The count of resets heard, for `knownState`'s first word; see there. */
+  get resetCount(): number {
+    return this.resetsHeard;
   }
 
   /** Resolves true once every named projector has reached `position`, false after `timeoutMs`. */

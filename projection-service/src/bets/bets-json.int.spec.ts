@@ -206,8 +206,9 @@ async function expectEachBetAsResJsonSends(pool: pg.Pool): Promise<void> {
     const mine = expected(viewer)
       .filter((bet) => bet.creatorId === viewer || bet.opponentId === viewer)
       .map(inOrder);
-    expect(await listBets(pool, viewer)).toBe(JSON.stringify(mine));
-    for (const bet of mine) expect(await findBet(pool, viewer, bet.id)).toBe(JSON.stringify(bet));
+    expect((await listBets(pool, viewer)).value).toBe(JSON.stringify(mine));
+    for (const bet of mine)
+      expect((await findBet(pool, viewer, bet.id))?.value).toBe(JSON.stringify(bet));
   }
 }
 
@@ -239,7 +240,7 @@ describe('the bets JSON PostgreSQL builds', () => {
       [bets.invite, 'Now "active"'],
     );
     try {
-      const shown = JSON.parse((await findBet(pool, alice, bets.invite))!) as Bet;
+      const shown = JSON.parse((await findBet(pool, alice, bets.invite))!.value) as Bet;
       expect(shown).toMatchObject({
         title: 'Now "active"',
         status: 'active',
@@ -254,7 +255,7 @@ describe('the bets JSON PostgreSQL builds', () => {
   });
 
   it('is an empty list, and no bet, for someone who takes part in none', async () => {
-    expect(await listBets(pool, gone)).toBe('[]');
+    expect((await listBets(pool, gone)).value).toBe('[]');
     expect(await findBet(pool, gone, bets.custom)).toBeNull();
     expect(await findBet(pool, alice, bets.deleted)).toBeNull();
     expect(await findBet(pool, alice, 'not-a-bet-id')).toBeNull();
@@ -319,7 +320,7 @@ describe('the bets statements over many users and bets', () => {
   });
 
   it('lists every bet the viewer takes part in, with the people named', async () => {
-    const listed = JSON.parse(await listBets(pool, someone(5))) as Bet[];
+    const listed = JSON.parse((await listBets(pool, someone(5))).value) as Bet[];
     const counted = await pool.query<{ count: string }>(
       'SELECT count(*) FROM rm_bets WHERE creator_id = $1 OR opponent_id = $1',
       [someone(5)],

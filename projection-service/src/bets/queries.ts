@@ -1,7 +1,11 @@
 import type { Pool } from 'pg';
 import type { Bet, Stats } from '@wagers/contracts/api/bets';
 import type { JsonText } from '@wagers/platform/http/json-text';
+import { liveStateSql, type StatedRead } from '@wagers/platform/projections/read-cache';
 import { betsJsonStatement, type BetsJsonForm } from './bet-row.ts';
+
+/** Bets show users too: the read models a bet's JSON comes from. */
+export const BET_READS = ['bets', 'users'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,13 +30,13 @@ const listText = (form: BetsJsonForm) =>
     form,
     `${mine} AND status <> 'deleted'`,
     (json) => `'[' || coalesce(string_agg(${json}, ',' ORDER BY b.created_at DESC, b.seq DESC), '')
-           || ']' AS json`,
+           || ']' AS json, ${liveStateSql(BET_READS)} AS state`,
   );
 const findText = (form: BetsJsonForm) =>
   betsJsonStatement(
     form,
     `id = $2 AND ${mine} AND status <> 'deleted'`,
-    (json) => `${json} AS json`,
+    (json) => `${json} AS json, ${liveStateSql(BET_READS)} AS state`,
   );
 
 export const LIST_BETS = {
@@ -59,22 +63,28 @@ async function jsonRows(
   pool: Pool,
   statement: { prerendered: NamedQuery; inline: NamedQuery },
   values: string[],
-): Promise<{ json: string }[]> {
+): Promise<JsonRow[]> {
   if (Date.now() >= inlineUntil) {
     try {
-      return (await pool.query<{ json: string }>({ ...statement.prerendered, values })).rows;
+      return (await pool.query<JsonRow>({ ...statement.prerendered, values })).rows;
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNDEFINED_COLUMN) throw error;
       inlineUntil = Date.now() + INLINE_FOR_MS;
     }
   }
-  return (await pool.query<{ json: string }>({ ...statement.inline, values })).rows;
+  return (await pool.query<JsonRow>({ ...statement.inline, values })).rows;
+}
+
+/** A statement's JSON text, and the state of the read models its rows come from. */
+interface JsonRow {
+  json: string;
+  state: string | null;
 }
 
 /** The caller's bets, newest first; deleted ones have left the list. */
-export async function listBets(pool: Pool, userId: string): Promise<JsonText<Bet[]>> {
-  const rows = await jsonRows(pool, LIST_BETS, [userId]);
-  return rows[0]?.json ?? '[]';
+export async function listBets(pool: Pool, userId: string): Promise<StatedRead<JsonText<Bet[]>>> {
+  const [row] = await jsonRows(pool, LIST_BETS, [userId]);
+  return { value: row?.json ?? '[]', state: row?.state ?? null };
 }
 
 /** One bet, if the caller takes part in it; null for everyone else, as for an unknown id. */
@@ -82,10 +92,10 @@ export async function findBet(
   pool: Pool,
   userId: string,
   betId: string,
-): Promise<JsonText<Bet> | null> {
+): Promise<StatedRead<JsonText<Bet>> | null> {
   if (!isBetId(betId)) return null;
-  const rows = await jsonRows(pool, FIND_BET, [userId, betId]);
-  return rows[0]?.json ?? null;
+  const [row] = await jsonRows(pool, FIND_BET, [userId, betId]);
+  return row ? { value: row.json, state: row.state } : null;
 }
 
 export async function betStats(pool: Pool, userId: string): Promise<Stats> {
