@@ -70,6 +70,15 @@ export const betJsonRuns = {
 
 type Run = keyof typeof betJsonRuns;
 
+/** The generated column of `rm_bets` that keeps a run (bets.schema.ts). */
+export const betJsonColumn = (run: string) => `json_${run}`;
+
+/** Each run's SQL over the bet `b`, as `runSql` makes it from the run's name and text. */
+const runsOverB = (runSql: (run: Run, text: (c: ColumnSql) => string) => string) =>
+  Object.fromEntries(
+    Object.entries(betJsonRuns).map(([run, text]) => [run, runSql(run as Run, text)]),
+  ) as Record<Run, string>;
+
 /** A person's user object: null without one, the id alone while the users read model lacks it. */
 const personJsonSql = (person: (typeof people)[number]) =>
   `CASE WHEN b.${person}_id IS NULL THEN 'null'
@@ -92,16 +101,8 @@ export type BetsJsonForm = 'prerendered' | 'inline';
 
 /** The SQL of a bet's own fields' runs in each form. */
 const ownRunsSql: Record<BetsJsonForm, Record<Run, string>> = {
-  prerendered: {
-    start: 'b.json_start',
-    resolutions: 'b.json_resolutions',
-    times: 'b.json_times',
-  },
-  inline: {
-    start: betJsonRuns.start((name) => `b.${name}`),
-    resolutions: betJsonRuns.resolutions((name) => `b.${name}`),
-    times: betJsonRuns.times((name) => `b.${name}`),
-  },
+  prerendered: runsOverB((run) => `b.${betJsonColumn(run)}`),
+  inline: runsOverB((_run, text) => text((name) => `b.${name}`)),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { storedJsonText } from '@wagers/platform/http/json-text';
 import type { ProjectorSchema } from '@wagers/platform/projections/projector';
-import { betJsonRuns } from './bet-row.ts';
+import { betJsonColumn, betJsonRuns } from './bet-row.ts';
 
 /** rm_bets's columns and their types, as the projector writes them (its `rowTable`). */
 export const betColumns = {
@@ -28,7 +28,7 @@ export const betColumns = {
 
 /** Each run of a bet's own JSON text kept as a generated column `json_<run>` (decision 28). */
 const jsonRuns = Object.entries(betJsonRuns).map(([run, text]) =>
-  storedJsonText('rm_bets', `json_${run}`, betColumns, text),
+  storedJsonText('rm_bets', betJsonColumn(run), betColumns, text),
 );
 
 /** The bets projector's tables, as each of its builds makes them in its own schema. */
