@@ -1,19 +1,18 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
-import { createPool, inTransaction } from '../db.ts';
-import { createPostgresEventStore } from '../event-store/postgres.ts';
+import type { TestDatabase } from '@wagers/test-support/database';
+import { inTransaction } from '../db.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { sampleEvent } from '../event-store/sample-events.ts';
 import { LogWakeup } from '../event-store/wakeup.ts';
 import { createLogger } from '../logger.ts';
-import { migrate, platformMigrations } from '../migrations.ts';
 import { ensureFollowerBuild } from './builds.ts';
 import { checkpointNotice, readLiveBuild, saveCheckpointStatement } from './checkpoints.ts';
 import { PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
 import { liveStateSql, ReadCache } from './read-cache.ts';
 import { runProjector } from './runner.ts';
-import { ProjectionWatcher } from './watcher.ts';
+import type { ProjectionWatcher } from './watcher.ts';
+import { closeWatchedLog, openWatchedLog } from './watched-log.ts';
 
 const logger = createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
 const limits = <T>(sizeOf: (value: T) => number) => ({ maxAgeMs: 1000, maxSize: 1000, sizeOf });
@@ -25,19 +24,9 @@ describe('answers kept while their read models stay put', () => {
   let watcher: ProjectionWatcher;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await migrate(db.url, [platformMigrations]);
-    pool = createPool(db.url);
-    store = createPostgresEventStore(pool, { connectionString: db.url });
-    watcher = new ProjectionWatcher(pool, db.url);
-    await watcher.start();
+    ({ db, pool, store, watcher } = await openWatchedLog());
   });
-  afterAll(async () => {
-    await watcher.close();
-    await store.close();
-    await pool.end();
-    await db.drop();
-  });
+  afterAll(() => closeWatchedLog({ db, pool, store, watcher }));
 
   /**
    * Keeps the total of `n` over the events of the stream named as it is, in a one-row table;

@@ -1,13 +1,11 @@
 import type { ClientBase, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@wagers/contracts/position';
-import { createPool, inTransaction } from '../db.ts';
+import { inTransaction } from '../db.ts';
 import { sampleEvent } from '../event-store/sample-events.ts';
-import { createPostgresEventStore } from '../event-store/postgres.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
-import { migrate, platformMigrations } from '../migrations.ts';
-import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import type { TestDatabase } from '@wagers/test-support/database';
 import { createBuild, ensureFollowerBuild } from './builds.ts';
 import {
   checkpointNotice,
@@ -19,7 +17,8 @@ import {
 import { PROJECTIONS_CHANNEL, type BulkLoader, type Projector } from './projector.ts';
 import { LogWakeup } from '../event-store/wakeup.ts';
 import { runProjector } from './runner.ts';
-import { ProjectionWatcher } from './watcher.ts';
+import type { ProjectionWatcher } from './watcher.ts';
+import { closeWatchedLog, openWatchedLog } from './watched-log.ts';
 
 const logger = createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
 
@@ -30,19 +29,9 @@ describe('projection runner', () => {
   let watcher: ProjectionWatcher;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await migrate(db.url, [platformMigrations]);
-    pool = createPool(db.url);
-    store = createPostgresEventStore(pool, { connectionString: db.url });
-    watcher = new ProjectionWatcher(pool, db.url);
-    await watcher.start();
+    ({ db, pool, store, watcher } = await openWatchedLog());
   });
-  afterAll(async () => {
-    await watcher.close();
-    await store.close();
-    await pool.end();
-    await db.drop();
-  });
+  afterAll(() => closeWatchedLog({ db, pool, store, watcher }));
 
   /**
    * Counts events per stream in a table of its own; fails on demand. `folded`: a bulk load folds
