@@ -1,7 +1,13 @@
 import { betStreamEventSchemas, type BetStreamEvent } from '@wagers/contracts/events/bet';
 import { schemaReader } from '@wagers/platform/decider';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
-import type { RowStart } from '@wagers/platform/projections/row-table';
+import type { Projector } from '@wagers/platform/projections/projector';
+import {
+  foldRows,
+  type RowStart,
+  type RowTable,
+  type TextRow,
+} from '@wagers/platform/projections/row-table';
 
 const readBetStreamEvent = schemaReader<BetStreamEvent>(betStreamEventSchemas);
 
@@ -61,4 +67,27 @@ export function changeBetRow<Row extends { revision: string | null }>(
 ): Row | undefined {
   if (!row || BigInt(row.revision!) >= fact.revision) return row;
   return { ...row, ...change, revision: fact.revision.toString() };
+}
+
+/**
+ * The `applyPage` of a projector with one row per bet in `table`: the page's bet-stream events
+ * folded by `evolve` onto each bet's row, which starts at the bet's proposal.
+ */
+export function betRowPages<Column extends string>(
+  table: RowTable<Column | 'revision'>,
+  evolve: (
+    row: TextRow<Column | 'revision'> | undefined,
+    fact: BetStreamFact,
+  ) => TextRow<Column | 'revision'> | null | undefined,
+): NonNullable<Projector['applyPage']> {
+  return (client, events, { atCommit }) =>
+    foldRows(
+      client,
+      table,
+      betStreamFacts(events),
+      (fact) => fact.betId,
+      evolve,
+      atCommit,
+      startsAtProposal,
+    );
 }

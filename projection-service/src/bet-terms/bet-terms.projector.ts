@@ -1,11 +1,6 @@
 import type { Projector } from '@wagers/platform/projections/projector';
-import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import {
-  betStreamFacts,
-  changeBetRow,
-  type BetStreamFact,
-  startsAtProposal,
-} from '../bet-stream.ts';
+import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { betRowPages, type BetStreamFact, changeBetRow } from '../bet-stream.ts';
 import { betTermsSchema } from './bet-terms.schema.ts';
 
 const REPORT_STANDS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -88,16 +83,5 @@ export const betTermsProjector: Projector = {
   version: 1,
   schema: betTermsSchema,
   tables: ['rm_bet_terms'],
-  async applyPage(client, events, { atCommit }) {
-    const facts = betStreamFacts(events);
-    await foldRows(
-      client,
-      betTerms,
-      facts,
-      (fact) => fact.betId,
-      evolveBetTerms,
-      atCommit,
-      startsAtProposal,
-    );
-  },
+  applyPage: betRowPages(betTerms, evolveBetTerms),
 };

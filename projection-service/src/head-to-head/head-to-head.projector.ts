@@ -1,11 +1,6 @@
 import type { Projector } from '@wagers/platform/projections/projector';
-import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import {
-  betStreamFacts,
-  changeBetRow,
-  type BetStreamFact,
-  startsAtProposal,
-} from '../bet-stream.ts';
+import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { betRowPages, type BetStreamFact, changeBetRow } from '../bet-stream.ts';
 import { headToHeadSchema } from './head-to-head.schema.ts';
 
 const columns = {
@@ -67,16 +62,5 @@ export const headToHeadProjector: Projector = {
   version: 1,
   schema: headToHeadSchema,
   tables: ['rm_head_to_head'],
-  async applyPage(client, events, { atCommit }) {
-    const facts = betStreamFacts(events);
-    await foldRows(
-      client,
-      headToHead,
-      facts,
-      (fact) => fact.betId,
-      evolveHeadToHead,
-      atCommit,
-      startsAtProposal,
-    );
-  },
+  applyPage: betRowPages(headToHead, evolveHeadToHead),
 };

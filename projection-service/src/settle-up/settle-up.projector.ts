@@ -1,11 +1,6 @@
 import type { Projector } from '@wagers/platform/projections/projector';
-import { foldRows, rowTable, type TextRow } from '@wagers/platform/projections/row-table';
-import {
-  betStreamFacts,
-  changeBetRow,
-  type BetStreamFact,
-  startsAtProposal,
-} from '../bet-stream.ts';
+import { rowTable, type TextRow } from '@wagers/platform/projections/row-table';
+import { betRowPages, type BetStreamFact, changeBetRow } from '../bet-stream.ts';
 import { settleUpSchema } from './settle-up.schema.ts';
 
 const columns = {
@@ -82,16 +77,5 @@ export const settleUpProjector: Projector = {
   version: 1,
   schema: settleUpSchema,
   tables: ['rm_settle_up'],
-  async applyPage(client, events, { atCommit }) {
-    const facts = betStreamFacts(events);
-    await foldRows(
-      client,
-      settleUp,
-      facts,
-      (fact) => fact.betId,
-      evolveSettleUp,
-      atCommit,
-      startsAtProposal,
-    );
-  },
+  applyPage: betRowPages(settleUp, evolveSettleUp),
 };
