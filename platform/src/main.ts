@@ -5,7 +5,7 @@ import type { RunningHost } from './service-host.ts';
 
 /**
  * The entry point of every process: read the configuration (a bad value stops it, naming the
- * variable), start, and stop cleanly on SIGINT and SIGTERM.
+ * variable), start, and stop cleanly on SIGINT, SIGTERM and SIGHUP.
  */
 export function runMain(
   name: string,
@@ -33,6 +33,7 @@ export function runMain(
       };
       process.on('SIGINT', () => shutdown('SIGINT'));
       process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGHUP', () => shutdown('SIGHUP'));
     },
     (error: unknown) => {
       if (error instanceof MissingRedisError) logger.fatal(error.message);

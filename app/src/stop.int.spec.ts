@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@wagers/platform/embedded';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * `npm start` on embedded defaults (no DATABASE_URL, no REDIS_URL) in a process group of its own,
+ * as a terminal runs it; resolves once it answers /healthz.
+ */
+async function startProduct(dataDir: string, port: number): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the product did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { child, output: () => output, exited };
+}
+
+/** The log lines at warn or worse (pino's levels: 40 warn, 50 error, 60 fatal). */
+function complaints(output: string): string[] {
+  return output.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false;
+    const { level } = JSON.parse(line) as { level?: number };
+    return (level ?? 0) >= 40;
+  });
+}
+
+/** The embedded PostgreSQL's port, from the pid file its postmaster keeps while it runs. */
+async function postgresPort(dataDir: string): Promise<number> {
+  return Number((await readFile(postmasterPidFile(dataDir), 'utf8')).split('\n')[3]);
+}
+
+const postmasterPidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
+
+/** The embedded redis-server's port, as the product logged it at start. */
+function redisPort(output: string): number {
+  const line = output.split('\n').find((entry) => entry.includes('redis-server from the PATH'));
+  if (!line) throw new Error(`no embedded Redis in the output:\n${output}`);
+  return Number((JSON.parse(line) as { port: string }).port);
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm start on embedded defaults stops cleanly', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'wagers-stop-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  for (const [how, signal, group] of [
+    ['Ctrl-C in its terminal (SIGINT to the whole process group)', 'SIGINT', true],
+    ['SIGTERM to the product alone, as a process manager sends it', 'SIGTERM', false],
+  ] as const) {
+    it(`on ${how}: exit 0, nothing logged at warn or worse, its PostgreSQL and Redis stopped`, async () => {
+      const started = await startProduct(dataDir, await freePort());
+      const postgres = await postgresPort(dataDir);
+      const redis = redisPort(started.output());
+      expect(await answers(postgres)).toBe(true);
+      expect(await answers(redis)).toBe(true);
+
+      process.kill(group ? -started.child.pid! : started.child.pid!, signal);
+      const { code } = await started.exited;
+
+      expect(complaints(started.output())).toEqual([]);
+      expect(started.output()).toContain(`"signal":"${signal}"`);
+      expect(code).toBe(0);
+      // A clean shutdown of PostgreSQL removes its pid file.
+      expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
+      expect(await answers(postgres)).toBe(false);
+      expect(await answers(redis)).toBe(false);
+    }, 120_000);
+  }
+});
