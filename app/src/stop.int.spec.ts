@@ -18,9 +18,9 @@ interface Started {
 
 /**
  * `npm start` on embedded defaults (no DATABASE_URL, no REDIS_URL) in a process group of its own,
- * as a terminal runs it; resolves once it answers /healthz.
+ * as a terminal runs it.
  */
-async function startProduct(dataDir: string, port: number): Promise<Started> {
+function launch(dataDir: string, port: number): Started {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -41,20 +41,34 @@ async function startProduct(dataDir: string, port: number): Promise<Started> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  return { child, output: () => output, exited };
+}
+
+/** `launch`, then wait until it answers /healthz. */
+async function startProduct(dataDir: string, port: number): Promise<Started> {
+  const started = launch(dataDir, port);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the product did not start:\n${output}`);
+    if (await isUp(port)) return started;
+    if (started.child.exitCode !== null || Date.now() > deadline) {
+      started.child.kill('SIGKILL');
+      throw new Error(`the product did not start:\n${started.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { child, output: () => output, exited };
+}
+
+function isUp(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+/** Stops the product by SIGTERM and expects it to exit 0. */
+async function stopProduct(started: Started): Promise<void> {
+  started.child.kill('SIGTERM');
+  expect((await started.exited).code).toBe(0);
 }
 
 /** The log lines at warn or worse (pino's levels: 40 warn, 50 error, 60 fatal). */
@@ -91,13 +105,22 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-describe('npm start on embedded defaults stops cleanly', () => {
+describe('npm start on embedded defaults, stopped and started again', () => {
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'wagers-stop-'));
   });
   afterAll(async () => {
+    // Should a test fail halfway, no server of the scratch folder outlives the run.
+    for (const pidFile of [postmasterPidFile(dataDir), path.join(dataDir, 'redis', 'redis.pid')]) {
+      const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+      try {
+        if (pid > 0) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already: a clean stop leaves no pid file, a killed server a stale one.
+      }
+    }
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -124,4 +147,42 @@ describe('npm start on embedded defaults stops cleanly', () => {
       expect(await answers(redis)).toBe(false);
     }, 120_000);
   }
+
+  it('after the product is killed (SIGKILL), the next start stops the servers it left and starts', async () => {
+    const killed = await startProduct(dataDir, await freePort());
+    const postgres = await postgresPort(dataDir);
+    const redis = redisPort(killed.output());
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // Left running: nothing stopped them.
+    expect(await answers(postgres)).toBe(true);
+    expect(await answers(redis)).toBe(true);
+
+    const port = await freePort();
+    const next = await startProduct(dataDir, port);
+    expect(
+      complaints(next.output()).map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual([
+      'stopping the embedded PostgreSQL an earlier run left running',
+      'stopping the embedded redis-server an earlier run left running',
+    ]);
+    expect(await answers(postgres)).toBe(false);
+    expect(await answers(redis)).toBe(false);
+    expect(await isUp(port)).toBe(true);
+    await stopProduct(next);
+  }, 180_000);
+
+  it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {
+    const firstPort = await freePort();
+    const first = await startProduct(dataDir, firstPort);
+    const second = launch(dataDir, await freePort());
+    const { code } = await second.exited;
+    expect(code).toBe(2);
+    expect(second.output()).toContain(
+      `The embedded PostgreSQL under ${dataDir} is already running`,
+    );
+    expect(second.output()).toContain('give this one a DATA_DIR of its own');
+    expect(await isUp(firstPort)).toBe(true);
+    await stopProduct(first);
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -95,6 +95,14 @@ export async function startEmbeddedPostgres(
     }
     await server.initialise();
   }
+  const ownerFile = path.join(root, 'postgres.owner');
+  await stopLeftBehind(
+    'PostgreSQL',
+    { pid: await readPid(path.join(databaseDir, 'postmaster.pid')), dir: databaseDir },
+    ownerFile,
+    'SIGINT',
+    logger,
+  );
   const child = await spawnPostgres(
     await postgresBinary(),
     [
@@ -109,6 +117,7 @@ export async function startEmbeddedPostgres(
     isRoot ? await postgresIds() : null,
     logger,
   );
+  await writeFile(ownerFile, `${process.pid}\n`);
   // A crash still stops the server: the exit event runs what it can before the process ends.
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);
@@ -116,14 +125,76 @@ export async function startEmbeddedPostgres(
     url: embeddedPostgresUrl(password, port),
     async stop() {
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGINT');
-      });
+      if (child.exitCode === null && child.signalCode === null) {
+        // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGINT');
+        });
+      }
+      await rm(ownerFile, { force: true });
     },
   };
+}
+
+export class EmbeddedServerInUseError extends Error {
+  override readonly name = 'EmbeddedServerInUseError';
+}
+
+/**
+ * Whether process `pid` works in `dir`, as both servers do in their data folder: a pid in a stale
+ * pid file may since have gone to some other process. False where that cannot be told.
+ */
+async function workingIn(pid: number, dir: string): Promise<boolean> {
+  const [cwd, wanted] = await Promise.all([
+    readlink(`/proc/${pid}/cwd`).catch(() => null),
+    realpath(dir).catch(() => null),
+  ]);
+  return cwd !== null && cwd === wanted;
+}
+
+/** The pid a server wrote to `file` while it runs; null when there is none. */
+async function readPid(file: string): Promise<number | null> {
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const pid = Number(text?.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/**
+ * A server this module starts under DATA_DIR records the process that started it (`ownerFile`),
+ * and removes the record when it stops. At the next start, a server still running there (`pid`)
+ * is another product's while its owner lives: refused, saying what to do. Once its owner is gone
+ * (killed, crashed), it was left behind: it is stopped with `signal`, and said so, before a new
+ * one starts on the same files.
+ */
+async function stopLeftBehind(
+  what: string,
+  server: { pid: number | null; dir: string },
+  ownerFile: string,
+  signal: NodeJS.Signals,
+  logger: Logger,
+): Promise<void> {
+  const { pid } = server;
+  if (pid === null || !isAlive(pid) || !(await workingIn(pid, server.dir))) return;
+  const owner = await readPid(ownerFile);
+  if (owner === null || isAlive(owner)) {
+    throw new EmbeddedServerInUseError(
+      `The embedded ${what} under ${path.dirname(ownerFile)} is already running (pid ${pid})` +
+        (owner === null
+          ? ', and no record says which process started it'
+          : `, for process ${owner}`) +
+        ': stop that first, or give this one a DATA_DIR of its own.',
+    );
+  }
+  logger.warn(
+    { serverPid: pid, owner },
+    `stopping the embedded ${what} an earlier run left running`,
+  );
+  process.kill(pid, signal);
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 30_000) process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -171,14 +242,18 @@ function spawnPostgres(
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let said = '';
   return new Promise<ChildProcess>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
+      said = (said + text).slice(-2000);
       logger.debug({ postgres: text.trim() });
       if (text.includes('database system is ready to accept connections')) resolve(child);
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`postgres exited with code ${code}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`postgres exited with code ${code}: ${said.trim()}`)),
+    );
   });
 }
 
@@ -329,8 +404,13 @@ export async function startEmbeddedRedis(
   const dir = path.resolve(dataDir, 'redis');
   await mkdir(dir, { recursive: true });
   const port = await freePort();
+  const pidFile = path.join(dir, 'redis.pid');
+  const ownerFile = path.join(dir, 'redis.owner');
+  // Two servers must never share the append-only file.
+  const left = { pid: await readPid(pidFile), dir };
+  await stopLeftBehind('redis-server', left, ownerFile, 'SIGTERM', logger);
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
-  args.push('--appendonly', 'yes', '--save', '', '--daemonize', 'no');
+  args.push('--appendonly', 'yes', '--save', '', '--daemonize', 'no', '--pidfile', pidFile);
   let stopping = false;
   let child: ChildProcess = await spawnRedis(binary, args, logger);
   const supervise = (running: ChildProcess) => {
@@ -353,6 +433,7 @@ export async function startEmbeddedRedis(
     }
   };
   supervise(child);
+  await writeFile(ownerFile, `${process.pid}\n`);
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
   return {
@@ -361,11 +442,13 @@ export async function startEmbeddedRedis(
     async stop() {
       stopping = true;
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      await rm(ownerFile, { force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { MissingRedisError } from './embedded.ts';
+import { EmbeddedServerInUseError, MissingRedisError } from './embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { RunningHost } from './service-host.ts';
 
@@ -36,9 +36,11 @@ export function runMain(
       process.on('SIGHUP', () => shutdown('SIGHUP'));
     },
     (error: unknown) => {
-      if (error instanceof MissingRedisError) logger.fatal(error.message);
+      // What the person starting it can set right is said in one line, without a stack.
+      const plain = error instanceof MissingRedisError || error instanceof EmbeddedServerInUseError;
+      if (plain) logger.fatal(error.message);
       else logger.fatal({ err: error }, `${name} could not start`);
-      process.exit(error instanceof MissingRedisError ? 2 : 1);
+      process.exit(plain ? 2 : 1);
     },
   );
 }
