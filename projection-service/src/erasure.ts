@@ -53,7 +53,7 @@ export function withAddressErasure(projector: Projector, erase: EraseAddress): P
 const eraseFromEventData = (table: string) => (client: ClientBase, digest: string) =>
   client
     .query(
-      `UPDATE ${table} SET data = jsonb_set(data, '{inviteeEmail}', 'null')
+      `UPDATE ${table} SET data = jsonb_set(data::jsonb, '{inviteeEmail}', 'null')
         WHERE type = 'BetProposed' AND ${emailDigestSql(`data->>'inviteeEmail'`)} = $1`,
       [digest],
     )

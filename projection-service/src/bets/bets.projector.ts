@@ -165,7 +165,7 @@ function historyStatement(rows: HistoryRow[]): string {
   return `INSERT INTO rm_bet_history (${historyColumns.join(', ')})
     SELECT ${historyColumns.map((c) => `r.${c}`).join(', ')}
     FROM json_to_recordset(${quoteLiteral(JSON.stringify(rows))}::json)
-      AS r(bet_id uuid, revision bigint, event_id uuid, type text, data jsonb, actor_id uuid,
+      AS r(bet_id uuid, revision bigint, event_id uuid, type text, data json, actor_id uuid,
            occurred_at timestamptz)
     ON CONFLICT (bet_id, revision) DO NOTHING`;
 }
@@ -261,7 +261,7 @@ function betsBulkLoader(): BulkLoader {
  */
 export const betsProjector: Projector = {
   name: 'bets',
-  version: 5,
+  version: 6,
   tables: ['rm_bets', 'rm_bet_history'],
   schema: betsSchema,
   async applyPage(client, events, { atCommit }) {

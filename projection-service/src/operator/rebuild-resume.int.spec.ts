@@ -32,13 +32,17 @@ async function buildOf(build: number) {
   return (await readBuilds(pool, 'bets')).find((row) => row.build === build);
 }
 
-/** Rows in one build's table and not in the other's, both ways. */
+/**
+ * Rows in one build's table and not in the other's, both ways, compared by value (as jsonb: a
+ * `json` column has no equality, and its text may differ where its value does not).
+ */
 async function difference(table: string, a: string, b: string): Promise<number> {
+  const rows = (schema: string) => `SELECT to_jsonb(t) FROM ${schema}.${table} t`;
   const result = await pool.query<{ n: string }>(
     `SELECT count(*) AS n FROM (
-       (SELECT * FROM ${a}.${table} EXCEPT ALL SELECT * FROM ${b}.${table})
+       (${rows(a)} EXCEPT ALL ${rows(b)})
        UNION ALL
-       (SELECT * FROM ${b}.${table} EXCEPT ALL SELECT * FROM ${a}.${table})) d`,
+       (${rows(b)} EXCEPT ALL ${rows(a)})) d`,
   );
   return Number(result.rows[0]?.n);
 }
