@@ -73,11 +73,11 @@ function startWriters(options: WritersOptions, onMessage: (message: WritersMessa
  * The whole app (every projector, process manager and notifier follower, as `npm start` runs
  * them) while 8 writers in a process of their own (as the command service is) append bet
  * proposals as fast as they can: how long from an append's commit until the bets read model shows
- * it, and until every read model the proposal changes does, beside a follower that applies nothing (what the log itself lets readers see) and a
- * NOTIFY's own trip, measured under the same load. The first seconds of appends are not counted,
- * while the app warms up. Then, with nothing appended, how many queries the idle followers issue
- * per second, with and without an unrelated open transaction holding back the log's visibility
- * horizon.
+ * it, and until every read model the proposal changes does, beside a follower that applies nothing
+ * (what the log itself lets readers see) and a NOTIFY's own trip, measured under the same load.
+ * The first seconds of appends are not counted, while the app warms up. Then, with nothing
+ * appended, how many queries the idle followers issue per second, with and without an unrelated
+ * open transaction holding back the log's visibility horizon.
  */
 export async function liveLatencyBench(): Promise<void> {
   const app = await startTestApp({ env: { NOTIFIER_CONCURRENCY: '0' } });
