@@ -1,3 +1,5 @@
+import { openNotificationQueue } from '@wagers/notifier/queue';
+import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { commandRouter } from './app.ts';
@@ -26,4 +28,13 @@ export async function commandService(
       await watcher.close();
     },
   };
+}
+
+/**
+ * What the command service's own process hosts (as `docker-compose.yml` runs it): the command
+ * side, and the notification queue its sign-in mails go out through. No projector, no notifier.
+ */
+export async function standaloneCommandParts(context: HostContext): Promise<ServicePart[]> {
+  const { queue, part } = openNotificationQueue(context);
+  return [part, await commandService(context, queuedSignInMailer(queue))];
 }

@@ -7,9 +7,11 @@ import express from 'express';
 import { destination } from 'pino';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
+import { standaloneCommandParts } from '@wagers/command-service/service';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createLogger } from '@wagers/platform/logger';
+import { hostService } from '@wagers/platform/service-host';
 import { createTestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers } from '../server.ts';
@@ -170,8 +172,8 @@ function expectStatus(response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
 }
 
-/** The product on a database, logging at info (to /dev/null) as it does in service. */
-async function startProductOn(databaseUrl: string, env: Record<string, string> = {}) {
+/** A process of the product's on a database, logging at info (to /dev/null) as in service. */
+function benchConfig(databaseUrl: string, env: Record<string, string>) {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -183,11 +185,38 @@ async function startProductOn(databaseUrl: string, env: Record<string, string> =
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
+  return { config, logger };
+}
+
+/** The product on a database, logging at info (to /dev/null) as it does in service. */
+async function startProductOn(databaseUrl: string, env: Record<string, string> = {}) {
+  const { config, logger } = benchConfig(databaseUrl, env);
   const product = await startWagers(config, logger);
   return {
     product,
     stop: async () => {
       await product.stop();
+      await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
+    },
+  };
+}
+
+/**
+ * The command service alone on a database, as its own process runs it: every mutating route and
+ * the process managers, but no projector and no notifier to follow what it appends.
+ */
+async function startCommandServiceOn(databaseUrl: string) {
+  const { config, logger } = benchConfig(databaseUrl, {});
+  const service = await hostService({
+    config,
+    logger,
+    migrations: [],
+    parts: standaloneCommandParts,
+  });
+  return {
+    url: service.url,
+    stop: async () => {
+      await service.stop();
       await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
     },
   };
@@ -275,23 +304,31 @@ export async function httpBench(): Promise<void> {
     const [minimalGetAgain, unkeptGet] = await gets(unkept.product.url).finally(() =>
       unkept.stop(),
     );
-    const [minimalPost, productPost] = await inTurns(
-      {
-        seconds,
-        url: `${minimal.url}/bets`,
-        method: 'POST',
-        connections: POST_CONNECTIONS,
-        headers: json,
-        body: JSON.stringify(plainBody),
-      },
-      {
-        seconds,
-        url: `${product.url}/api/bets`,
-        method: 'POST',
-        connections: POST_CONNECTIONS,
-        headers: { ...json, ...session },
-        body: JSON.stringify(body),
-      },
+    const minimalPosts: LoadOptions = {
+      seconds,
+      url: `${minimal.url}/bets`,
+      method: 'POST',
+      connections: POST_CONNECTIONS,
+      headers: json,
+      body: JSON.stringify(plainBody),
+    };
+    /** `POST /api/bets` to a server of the product's. */
+    const posts = (url: string): LoadOptions => ({
+      seconds,
+      url: `${url}/api/bets`,
+      method: 'POST',
+      connections: POST_CONNECTIONS,
+      headers: { ...json, ...session },
+      body: JSON.stringify(body),
+    });
+    const [minimalPost, productPost] = await inTurns(minimalPosts, posts(product.url));
+    // The same proposals to the command service alone, once the product has stopped: nothing
+    // projects them or sends their notices, so this is what the command itself costs, the
+    // ceiling of the whole product's POST.
+    await product.stop();
+    const alone = await startCommandServiceOn(database.url);
+    const [minimalPostAgain, alonePost] = await inTurns(minimalPosts, posts(alone.url)).finally(
+      () => alone.stop(),
     );
 
     const row = (
@@ -330,6 +367,7 @@ export async function httpBench(): Promise<void> {
         row(`GET /api/bets (${BETS} bets)`, GET_CONNECTIONS, productGet, minimalGet),
         row('GET, no answer kept', GET_CONNECTIONS, unkeptGet, minimalGetAgain),
         row('POST /api/bets', POST_CONNECTIONS, productPost, minimalPost),
+        row('POST, the command service alone', POST_CONNECTIONS, alonePost, minimalPostAgain),
       ],
     );
     const cpu = (scenario: string, ours: ServerFigures, plain: ServerFigures): Cell[] => [
@@ -348,6 +386,7 @@ export async function httpBench(): Promise<void> {
         cpu(`GET /api/bets (${BETS} bets)`, productGet, minimalGet),
         cpu('GET, no answer kept', unkeptGet, minimalGetAgain),
         cpu('POST /api/bets', productPost, minimalPost),
+        cpu('POST, the command service alone', alonePost, minimalPostAgain),
       ],
     );
   } finally {
