@@ -172,7 +172,7 @@ function expectStatus(response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
 }
 
-/** A process of the product's on a database, logging at info (to /dev/null) as in service. */
+/** The configuration and logger of a bench's process of the product: info, to /dev/null. */
 function benchConfig(databaseUrl: string, env: Record<string, string>) {
   const config = loadConfig({
     NODE_ENV: 'test',
