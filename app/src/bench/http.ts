@@ -8,10 +8,10 @@ import { destination } from 'pino';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { standaloneCommandParts } from '@wagers/command-service/service';
-import { loadConfig } from '@wagers/platform/config';
+import { loadConfig, type Config } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
-import { createLogger } from '@wagers/platform/logger';
-import { hostService } from '@wagers/platform/service-host';
+import { createLogger, type Logger } from '@wagers/platform/logger';
+import { hostService, type RunningHost } from '@wagers/platform/service-host';
 import { createTestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers } from '../server.ts';
@@ -172,8 +172,11 @@ function expectStatus(response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${response.status}: ${response.text}`);
 }
 
-/** The configuration and logger of a bench's process of the product: info, to /dev/null. */
-function benchConfig(databaseUrl: string, env: Record<string, string>) {
+/** Starts what one process of the product's runs. */
+type Start = (config: Config, logger: Logger) => Promise<RunningHost>;
+
+/** A process of the product's on a database, logging at info (to /dev/null) as in service. */
+async function startOn(databaseUrl: string, start: Start, env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -184,48 +187,33 @@ function benchConfig(databaseUrl: string, env: Record<string, string>) {
     DEV_INBOX: 'true',
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL, {}, destination('/dev/null'));
-  return { config, logger };
-}
-
-/** The product on a database, logging at info (to /dev/null) as it does in service. */
-async function startProductOn(databaseUrl: string, env: Record<string, string> = {}) {
-  const { config, logger } = benchConfig(databaseUrl, env);
-  const product = await startWagers(config, logger);
+  const host = await start(config, createLogger(config.LOG_LEVEL, {}, destination('/dev/null')));
   return {
-    product,
+    host,
     stop: async () => {
-      await product.stop();
+      await host.stop();
       await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
     },
   };
 }
+
+/** The whole product, as `npm start` runs it. */
+const startProductOn = (databaseUrl: string, env: Record<string, string> = {}) =>
+  startOn(databaseUrl, startWagers, env);
 
 /**
- * The command service alone on a database, as its own process runs it: every mutating route and
- * the process managers, but no projector and no notifier to follow what it appends.
+ * The command service alone, as its own process runs it: every mutating route and the process
+ * managers, but no projector and no notifier to follow what it appends.
  */
-async function startCommandServiceOn(databaseUrl: string) {
-  const { config, logger } = benchConfig(databaseUrl, {});
-  const service = await hostService({
-    config,
-    logger,
-    migrations: [],
-    parts: standaloneCommandParts,
-  });
-  return {
-    url: service.url,
-    stop: async () => {
-      await service.stop();
-      await dropQueueKeys(testRedisUrl, config.QUEUE_PREFIX);
-    },
-  };
-}
+const startCommandServiceOn = (databaseUrl: string) =>
+  startOn(databaseUrl, (config, logger) =>
+    hostService({ config, logger, migrations: [], parts: standaloneCommandParts }),
+  );
 
 /** The product on a fresh database, logging at info (to /dev/null) as it does in service. */
 export async function startBenchProduct(prefix: string) {
   const database = await createTestDatabase(prefix);
-  const { product, stop } = await startProductOn(database.url);
+  const { host: product, stop } = await startProductOn(database.url);
   return {
     database,
     product,
@@ -301,9 +289,7 @@ export async function httpBench(): Promise<void> {
     // The same reads from a second process of the product that keeps no answer (READ_CACHE_MS=0,
     // decision 29): what each read costs when the log keeps moving and no answer can be kept.
     const unkept = await startProductOn(database.url, { READ_CACHE_MS: '0' });
-    const [minimalGetAgain, unkeptGet] = await gets(unkept.product.url).finally(() =>
-      unkept.stop(),
-    );
+    const [minimalGetAgain, unkeptGet] = await gets(unkept.host.url).finally(() => unkept.stop());
     const minimalPosts: LoadOptions = {
       seconds,
       url: `${minimal.url}/bets`,
@@ -327,9 +313,10 @@ export async function httpBench(): Promise<void> {
     // ceiling of the whole product's POST.
     await product.stop();
     const alone = await startCommandServiceOn(database.url);
-    const [minimalPostAgain, alonePost] = await inTurns(minimalPosts, posts(alone.url)).finally(
-      () => alone.stop(),
-    );
+    const [minimalPostAgain, alonePost] = await inTurns(
+      minimalPosts,
+      posts(alone.host.url),
+    ).finally(() => alone.stop());
 
     const row = (
       scenario: string,
