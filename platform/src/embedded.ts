@@ -236,15 +236,39 @@ async function postgresBinary(): Promise<string> {
 /**
  * Starts the postmaster in a process group of its own, so that a terminal's Ctrl-C reaches the
  * app alone: the app then stops its parts and this server after them. Run as root, the server
- * runs as the `postgres` user (`ids`).
+ * runs as the `postgres` user (`ids`). On Linux it runs under the SCHED_BATCH policy where the
+ * system lets it (decision 31): a backend a query wakes then waits for the app's thread to
+ * block instead of taking its core in the middle of its work. Where `chrt` is missing or may not
+ * set the policy, the server starts as any other process.
  */
-function spawnPostgres(
+async function spawnPostgres(
   binary: string,
   args: string[],
   ids: { uid: number; gid: number } | null,
   logger: Logger,
 ): Promise<ChildProcess> {
-  const child = spawn(binary, args, {
+  const chrt = process.platform === 'linux' ? onPath('chrt') : null;
+  if (chrt) {
+    try {
+      return await spawnPostgresAs(chrt, ['--batch', '0', binary, ...args], ids, logger);
+    } catch (error) {
+      if (!(error instanceof ChrtRefused)) throw error;
+      logger.debug({ err: error }, 'PostgreSQL starts under the default scheduling policy');
+    }
+  }
+  return spawnPostgresAs(binary, args, ids, logger);
+}
+
+/** `chrt` could not set the policy, and started nothing. */
+class ChrtRefused extends Error {}
+
+function spawnPostgresAs(
+  command: string,
+  args: string[],
+  ids: { uid: number; gid: number } | null,
+  logger: Logger,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, {
     ...ids,
     env: { LC_MESSAGES: 'C' },
     detached: true,
@@ -259,9 +283,10 @@ function spawnPostgres(
       if (text.includes('database system is ready to accept connections')) resolve(child);
     });
     child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`postgres exited with code ${code}: ${said.trim()}`)),
-    );
+    child.once('exit', (code) => {
+      const message = `postgres exited with code ${code}: ${said.trim()}`;
+      reject(said.startsWith('chrt:') ? new ChrtRefused(message) : new Error(message));
+    });
   });
 }
 
