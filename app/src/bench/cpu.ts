@@ -28,3 +28,22 @@ export function ownCpu(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+const POLICIES: Record<number, string> = { 0: 'SCHED_OTHER', 3: 'SCHED_BATCH', 5: 'SCHED_IDLE' };
+
+/**
+ * The Linux scheduling policy of the backend serving `client`'s connection (decision 31: it moves
+ * these figures by a fifth or more on a machine whose cores the server shares), or where it
+ * cannot be seen (a server on another machine).
+ */
+export async function serverPolicy(client: {
+  query(text: string): Promise<{ rows: unknown[] }>;
+}): Promise<string> {
+  const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
+  const pid = (rows[0] as { pid: number } | undefined)?.pid;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  if (!stat.includes('(postgres)')) return 'a scheduling policy not seen from here';
+  // Field 41; the fields are counted from the state, the third.
+  const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+  return POLICIES[policy] ?? `scheduling policy ${policy}`;
+}

@@ -20,6 +20,7 @@ import {
 } from '@wagers/notifier/reminders/scheduler';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { createTestDatabase, testServerUrl } from '@wagers/test-support/database';
+import { serverPolicy } from './cpu.ts';
 import { printTable, type Cell } from './table.ts';
 
 /** How long each measurement runs; BENCH_SECONDS=10 for steadier figures. */
@@ -283,6 +284,7 @@ export async function eventStoreBench(): Promise<void> {
     const server = await pool.query<{ version: string; sync: string }>(
       `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
     );
+    const policy = await serverPolicy(pool);
     const rows: Cell[][] = [];
     // BENCH_SCENARIOS=followers measures only the scenarios whose names contain that text.
     const only = process.env.BENCH_SCENARIOS;
@@ -304,7 +306,7 @@ export async function eventStoreBench(): Promise<void> {
     const { host } = new URL(testServerUrl);
     printTable(
       `Event store (postgres adapter) vs plain PostgreSQL, events/s: PostgreSQL ${server.rows[0]?.version} at ${host}, ` +
-        `synchronous_commit=${server.rows[0]?.sync}, ${cpus().length} CPUs, ${SECONDS} s per figure`,
+        `synchronous_commit=${server.rows[0]?.sync}, under ${policy}, ${cpus().length} CPUs, ${SECONDS} s per figure`,
       ['scenario', 'workers', 'event store', 'baseline', 'baseline/s', 'ratio'],
       rows,
     );

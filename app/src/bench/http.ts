@@ -16,7 +16,7 @@ import { createTestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers } from '../server.ts';
 import { ApiClient, testRedisUrl } from '../test-support/test-app.ts';
-import { ownCpu, serverCpu } from './cpu.ts';
+import { ownCpu, serverCpu, serverPolicy } from './cpu.ts';
 import type { LoadFigures, LoadOptions } from './load.ts';
 import { printTable, type Cell } from './table.ts';
 
@@ -261,6 +261,7 @@ export async function httpBench(): Promise<void> {
         [randomUUID(), alice.user.id, bob.user.id, betInput.title, betInput.description],
       );
     }
+    const policy = await serverPolicy(seed);
     await seed.end();
 
     const json = { 'content-type': 'application/json' };
@@ -337,7 +338,7 @@ export async function httpBench(): Promise<void> {
     ];
     printTable(
       `HTTP API vs minimal Express 5 + pg on the same database, req/s and latency in ms: ` +
-        `${cpus().length} CPUs, ${SECONDS} s per figure, product logging at info`,
+        `${cpus().length} CPUs, PostgreSQL under ${policy}, ${SECONDS} s per figure, product logging at info`,
       [
         'request',
         'connections',

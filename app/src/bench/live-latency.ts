@@ -9,6 +9,7 @@ import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { startTestApp } from '../test-support/test-app.ts';
 import { proposal, sharedNow, type WritersMessage, type WritersOptions } from './live-writers.ts';
+import { serverPolicy } from './cpu.ts';
 import { printTable } from './table.ts';
 
 /** How long the writers' appends are counted; BENCH_SECONDS=20 for steadier figures. */
@@ -82,6 +83,7 @@ function startWriters(options: WritersOptions, onMessage: (message: WritersMessa
 export async function liveLatencyBench(): Promise<void> {
   const app = await startTestApp({ env: { NOTIFIER_CONCURRENCY: '0' } });
   const pool = createPool(app.databaseUrl, 4);
+  const policy = await serverPolicy(pool);
   const store = createPostgresEventStore(pool, { connectionString: app.databaseUrl });
   const watcher = new ProjectionWatcher(pool, app.databaseUrl);
   const admin = new pg.Client({ connectionString: app.databaseUrl });
@@ -186,7 +188,7 @@ export async function liveLatencyBench(): Promise<void> {
       { value: sorted.at(-1) ?? NaN, digits: 1 },
     ];
     printTable(
-      `Live projection: ${WRITERS} writers (a process of their own) appending for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up (${Math.round(counted / SECONDS).toLocaleString('en-US')} appends/s), every follower running; target p99 <= 50 ms`,
+      `Live projection: ${WRITERS} writers (a process of their own) appending for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up (${Math.round(counted / SECONDS).toLocaleString('en-US')} appends/s), every follower running, PostgreSQL under ${policy}; target p99 <= 50 ms`,
       ['from commit until', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
       [
         row('the bets read model shows it', latencies),

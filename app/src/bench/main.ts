@@ -1,25 +1,25 @@
-import { eventStoreBench } from './event-store.ts';
-import { liveLatencyBench } from './live-latency.ts';
-import { rebuildBench } from './rebuild.ts';
-import { httpBench } from './http.ts';
-import { hashChainBench } from './hash-chain.ts';
-import { personalDataBench } from './personal-data.ts';
-import { postCostBench } from './post-cost.ts';
-import { webBench } from './web.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '@wagers/platform/embedded';
+import { createLogger } from '@wagers/platform/logger';
 
 /**
  * `npm run bench [name...]`: each bench sets up what it measures on fresh resources, prints its
- * own table and cleans up. Add a bench by adding it here.
+ * own table and cleans up. Add a bench by adding it here. The benches make their databases on
+ * the server `TEST_DATABASE_URL` names (the machine's PostgreSQL by default); with
+ * `BENCH_POSTGRES=embedded`, on a PostgreSQL of their own started as `npm start` starts its own
+ * (decision 31).
  */
 const benches: Record<string, () => Promise<void>> = {
-  'event-store': eventStoreBench,
-  rebuild: rebuildBench,
-  'live-latency': liveLatencyBench,
-  http: httpBench,
-  'post-cost': postCostBench,
-  'hash-chain': hashChainBench,
-  'personal-data': personalDataBench,
-  web: webBench,
+  'event-store': async () => (await import('./event-store.ts')).eventStoreBench(),
+  rebuild: async () => (await import('./rebuild.ts')).rebuildBench(),
+  'live-latency': async () => (await import('./live-latency.ts')).liveLatencyBench(),
+  http: async () => (await import('./http.ts')).httpBench(),
+  'post-cost': async () => (await import('./post-cost.ts')).postCostBench(),
+  'hash-chain': async () => (await import('./hash-chain.ts')).hashChainBench(),
+  'personal-data': async () => (await import('./personal-data.ts')).personalDataBench(),
+  web: async () => (await import('./web.ts')).webBench(),
 };
 
 const asked = process.argv.slice(2);
@@ -27,6 +27,20 @@ const unknown = asked.filter((name) => !(name in benches));
 if (unknown.length > 0) {
   throw new Error(`Unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
 }
-for (const [name, run] of Object.entries(benches)) {
-  if (asked.length === 0 || asked.includes(name)) await run();
+
+const place = process.env.BENCH_POSTGRES ?? 'machine';
+if (place !== 'machine' && place !== 'embedded') {
+  throw new Error(`BENCH_POSTGRES is "machine" (the default) or "embedded", not "${place}"`);
+}
+const dataDir = place === 'embedded' ? await mkdtemp(path.join(tmpdir(), 'wagers-bench-')) : null;
+const server = dataDir ? await startEmbeddedPostgres(dataDir, createLogger('warn')) : null;
+// Read by the test databases' module when it is first imported, below.
+if (server) process.env.TEST_DATABASE_URL = server.url;
+try {
+  for (const [name, run] of Object.entries(benches)) {
+    if (asked.length === 0 || asked.includes(name)) await run();
+  }
+} finally {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

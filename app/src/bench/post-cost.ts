@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { ownCpu, serverCpu } from './cpu.ts';
+import { ownCpu, serverCpu, serverPolicy } from './cpu.ts';
 import { betInput, load, startBenchProduct, twoFriends } from './http.ts';
 import { printTable, type Cell } from './table.ts';
 
@@ -32,11 +32,14 @@ function countStatements(): { counts: Map<string, number>; stop(): void } {
  * meanwhile counts, so run it on a quiet machine), and the statements the product sent.
  */
 export async function postCostBench(): Promise<void> {
-  const { product, stop } = await startBenchProduct('wagers_bench_post');
+  const { database, product, stop } = await startBenchProduct('wagers_bench_post');
   try {
     const { alice, bob } = await twoFriends(product.url);
     const body = JSON.stringify({ ...betInput, opponentId: bob.user.id });
 
+    const probe = new pg.Client({ connectionString: database.url });
+    await probe.connect();
+    const policy = await serverPolicy(probe).finally(() => probe.end());
     const statements = countStatements();
     const [serversBefore, productBefore] = [await serverCpu(SERVERS), ownCpu()];
     const figures = await load({
@@ -55,7 +58,8 @@ export async function postCostBench(): Promise<void> {
     printTable(
       `POST /api/bets to a friend, ${CONNECTIONS} connections for ${SECONDS} s, every part of ` +
         `the product running: ${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} ` +
-        `bets/s, ${figures.non2xx + figures.errors} failed; CPU ms per bet, ${cpus().length} CPUs`,
+        `bets/s, ${figures.non2xx + figures.errors} failed; CPU ms per bet, ${cpus().length} CPUs, ` +
+        `PostgreSQL under ${policy}`,
       ['process', 'CPU ms per bet'],
       [
         ['the product (Node.js)', perBet(productMs)],
