@@ -32,9 +32,9 @@ export function ownCpu(): number {
 const POLICIES: Record<number, string> = { 0: 'SCHED_OTHER', 3: 'SCHED_BATCH', 5: 'SCHED_IDLE' };
 
 /**
- * The Linux scheduling policy of the backend serving `client`'s connection (decision 31: it moves
- * these figures by a fifth or more on a machine whose cores the server shares), or where it
- * cannot be seen (a server on another machine).
+ * The Linux scheduling policy of the backend serving `client`'s connection (decision 31: on a
+ * machine whose cores the server shares, it moved the live bench's latencies by a fifth or more),
+ * or that it cannot be seen from here (a server on another machine).
  */
 export async function serverPolicy(client: {
   query(text: string): Promise<{ rows: unknown[] }>;
