@@ -4,6 +4,24 @@ import { readdir, readFile } from 'node:fs/promises';
 const TICK_MS = 10;
 
 /**
+ * A process's name and its numbered fields of `/proc/PID/stat` (man 5 proc), or null when it is
+ * gone or not on this machine. The name may hold spaces, so the fields are counted after it.
+ */
+async function processStat(
+  pid: number | string,
+): Promise<{ name: string; field(n: number): number } | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return null;
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    // Field 3, the state, is the first after the name.
+    field: (n) => Number(fields[n - 3]),
+  };
+}
+
+/**
  * CPU ms so far of every process of this machine whose name is one of `names` (the servers a
  * request costs besides the product's own process: `postgres`, `redis-server`), by name.
  */
@@ -11,14 +29,10 @@ export async function serverCpu(names: readonly string[]): Promise<Map<string, n
   const total = new Map<string, number>();
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const close = stat.lastIndexOf(')');
-    const name = stat.slice(stat.indexOf('(') + 1, close);
-    if (!names.includes(name)) continue;
-    // After the name: state, then utime and stime are the 12th and 13th fields.
-    const fields = stat.slice(close + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    total.set(name, (total.get(name) ?? 0) + ticks * TICK_MS);
+    const stat = await processStat(pid);
+    if (!stat || !names.includes(stat.name)) continue;
+    const ticks = stat.field(14) + stat.field(15); // utime and stime
+    total.set(stat.name, (total.get(stat.name) ?? 0) + ticks * TICK_MS);
   }
   return total;
 }
@@ -40,10 +54,9 @@ export async function serverPolicy(client: {
   query(text: string): Promise<{ rows: unknown[] }>;
 }): Promise<string> {
   const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
-  const pid = (rows[0] as { pid: number } | undefined)?.pid;
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  if (!stat.includes('(postgres)')) return 'a scheduling policy not seen from here';
-  // Field 41; the fields are counted from the state, the third.
-  const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+  const pid = (rows[0] as { pid: number } | undefined)?.pid ?? 0;
+  const stat = await processStat(pid);
+  if (stat?.name !== 'postgres') return 'a scheduling policy not seen from here';
+  const policy = stat.field(41);
   return POLICIES[policy] ?? `scheduling policy ${policy}`;
 }
