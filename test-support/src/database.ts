@@ -11,6 +11,16 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/**
+ * The same database under another application name: a process's shared connections (one LISTEN
+ * connection per database) are keyed by connection string, so this stands for another process.
+ */
+export function asAnotherProcess(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', 'another-process');
+  return parsed.toString();
+}
+
 export interface TestDatabase {
   url: string;
   name: string;

@@ -13,23 +13,28 @@ const PAYLOAD_BYTES = 7000;
  */
 const NOTIFY_INTERVAL_MS = 5;
 
+/** After a dropped LISTEN connection, the first wait before connecting again, and the longest. */
+const RETRY_MS = 500;
+const MAX_RETRY_MS = 5_000;
+
 /**
- * One LISTEN connection shared by every follower in the process. If it drops it reconnects;
- * followers also poll slowly, so a notification lost in between only delays them.
+ * A channel's wake-ups in this process. Every LogWakeup of a process on one database shares one
+ * connection (`ListenConnection`), which LISTENs on all their channels: a NOTIFY wakes every
+ * listening backend of the database whatever its channel, so each connection more would cost the
+ * server a wake-up per NOTIFY. If the connection drops it reconnects; followers also poll slowly,
+ * so a notification lost in between only delays them.
  *
- * Writers in the process `announce()` their commits: listeners here are woken at once, in memory,
- * and other processes by a NOTIFY sent on this same connection after the commit (a transaction
- * that notifies holds a global lock through its commit's disk flush, so commits that notify
- * would go one at a time). NOTIFYs are coalesced, one in flight at a time and at most one per
- * NOTIFY_INTERVAL_MS, so a burst of commits costs a few round trips, not one each; announcements
- * with a payload (lines of text) are
- * packed into as few notifications as fit, and each line reaches listeners elsewhere on its own.
+ * Writers in the process `announce()` their commits: listeners of the channel here (of every
+ * LogWakeup on it) are woken at once, in memory, and other processes by a NOTIFY sent after the
+ * commit on the process's sending connection (a transaction that notifies holds a global lock through its
+ * commit's disk flush, so commits that notify would go one at a time). NOTIFYs are coalesced, one
+ * in flight at a time per channel and at most one per NOTIFY_INTERVAL_MS, so a burst of commits
+ * costs a few round trips, not one each; announcements with a payload (lines of text) are packed
+ * into as few notifications as fit, and each line reaches listeners elsewhere on its own.
  */
 export class LogWakeup {
-  private client: pg.Client | null = null;
-  private backendPid: number | null = null;
   private readonly listeners = new Set<(payload: string | null) => void>();
-  private connecting: Promise<void> | null = null;
+  private readonly connection: ListenConnection;
   private closed = false;
   private notifying: Promise<void> | null = null;
   /** Payloads announced and not yet sent; '' stands for a bare announcement. */
@@ -37,9 +42,11 @@ export class LogWakeup {
   private lastNotifyAt = -Infinity;
 
   constructor(
-    private readonly connectionString: string,
-    private readonly channel: string,
-  ) {}
+    connectionString: string,
+    readonly channel: string,
+  ) {
+    this.connection = ListenConnection.of(connectionString);
+  }
 
   /** `listener` gets a notification's payload; null for an announcement here or a reconnection. */
   onWake(listener: (payload: string | null) => void): () => void {
@@ -48,13 +55,11 @@ export class LogWakeup {
     return () => this.listeners.delete(listener);
   }
 
+  /** Resolves once the process LISTENs on this channel. */
   ready(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.connecting ??= this.connect().catch((error: unknown) => {
-      this.connecting = null;
-      throw error;
-    });
-    return this.connecting;
+    this.connection.add(this);
+    return this.connection.listening(this.channel);
   }
 
   /**
@@ -62,7 +67,7 @@ export class LogWakeup {
    * `payload` (one line) says what, to listeners that read it.
    */
   announce(payload?: string): void {
-    this.wakeAll(payload ?? null);
+    this.connection.wakeHere(this.channel, payload ?? null);
     if (this.closed) return;
     this.unsent.add(payload ?? '');
     this.startNotifying();
@@ -87,58 +92,216 @@ export class LogWakeup {
     const lines = [...this.unsent];
     this.unsent = new Set();
     try {
-      await this.ready();
-      await this.client?.query({
-        name: 'log_notify',
-        text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p',
-        values: [this.channel, pack(lines)],
-      });
+      // Sending needs no LISTEN: a process that only writes listens on nothing.
+      await this.connection.notify(this, pack(lines));
     } catch {
       // Listeners elsewhere find out by their safety nets (a slow poll, a read on timeout).
     }
   }
 
-  private wakeAll(payload: string | null = null): void {
+  /** @internal Called by the connection: a notification, an announcement here, a reconnection. */
+  wake(payload: string | null): void {
     for (const listener of this.listeners) listener(payload);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => {
-      // Our own NOTIFY: the listeners here were woken when it was announced.
-      if (message.processId === this.backendPid) return;
-      for (const line of (message.payload ?? '').split('\n')) this.wakeAll(line || null);
-    });
-    client.on('error', () => {
-      if (this.client === client) {
-        this.client = null;
-        this.connecting = null;
-        setTimeout(() => {
-          if (!this.closed && this.listeners.size > 0) void this.ready().catch(() => undefined);
-        }, 500);
-      }
-    });
-    await client.connect();
-    const pid = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-    this.backendPid = pid.rows[0]?.pid ?? null;
-    // Anything appended while we were connecting is found by the follower's next read.
-    this.wakeAll();
   }
 
   async close(): Promise<void> {
     while (this.notifying) await this.notifying;
     shared.forEach((entry, key) => entry.wakeup === this && shared.delete(key));
     this.closed = true;
+    await this.connection.leave(this);
+  }
+}
+
+/**
+ * The one LISTEN connection of a process to a database: it listens on the channels of every
+ * LogWakeup that joined it and hands each notification to those of its channel. Their NOTIFYs go
+ * out on a second connection, so the listening one is idle whenever a notification comes in: a
+ * backend hands its client notifications only between its own transactions. It connects when the
+ * first joins, ends when the last leaves, and after a drop connects again (listening on every
+ * channel anew) while any is joined.
+ */
+class ListenConnection {
+  private static readonly open = new Map<string, ListenConnection>();
+
+  static of(connectionString: string): ListenConnection {
+    let connection = ListenConnection.open.get(connectionString);
+    if (!connection) {
+      connection = new ListenConnection(connectionString);
+      ListenConnection.open.set(connectionString, connection);
+    }
+    return connection;
+  }
+
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  /** The connection NOTIFYs go out on, and its backend's pid (whose notifications are ours). */
+  private sender: Promise<pg.Client> | null = null;
+  private senderPid: number | null = null;
+  /** Every LogWakeup that listens or sends here; the last to leave ends both connections. */
+  private readonly users = new Set<LogWakeup>();
+  private readonly channels = new Map<string, Set<LogWakeup>>();
+  /** Per channel: resolves once LISTEN on it has taken effect on the current connection. */
+  private readonly listens = new Map<string, Promise<void>>();
+  private retryMs = RETRY_MS;
+  private retry: NodeJS.Timeout | null = null;
+
+  private constructor(private readonly connectionString: string) {}
+
+  /** A LogWakeup that sends on this connection: it stays open until every user has left. */
+  use(wakeup: LogWakeup): void {
+    // Back in use after the last one left: shared again.
+    if (!ListenConnection.open.has(this.connectionString))
+      ListenConnection.open.set(this.connectionString, this);
+    this.users.add(wakeup);
+  }
+
+  /** A LogWakeup that listens: its channel is listened on while any listens to it. */
+  add(wakeup: LogWakeup): void {
+    this.use(wakeup);
+    let members = this.channels.get(wakeup.channel);
+    if (!members) this.channels.set(wakeup.channel, (members = new Set()));
+    members.add(wakeup);
+  }
+
+  /**
+   * Resolves once this connection LISTENs on `channel`, connecting first if need be. When LISTEN
+   * takes effect the channel's listeners are woken: what was committed before it may have gone
+   * unheard.
+   */
+  listening(channel: string): Promise<void> {
+    let listen = this.listens.get(channel);
+    if (!listen) {
+      listen = this.connect()
+        .then((client) => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+        .then(() => this.wakeHere(channel, null));
+      this.listens.set(channel, listen);
+      const settled = listen;
+      settled.catch(() => {
+        if (this.listens.get(channel) === settled) this.listens.delete(channel);
+      });
+    }
+    return listen;
+  }
+
+  async leave(wakeup: LogWakeup): Promise<void> {
+    if (!this.users.delete(wakeup)) return;
+    const members = this.channels.get(wakeup.channel);
     const client = this.client;
+    if (this.users.size === 0) {
+      if (ListenConnection.open.get(this.connectionString) === this)
+        ListenConnection.open.delete(this.connectionString);
+      const sender = this.sender;
+      this.channels.clear();
+      this.listens.clear();
+      this.client = null;
+      this.connecting = null;
+      this.sender = null;
+      await Promise.all([
+        client?.end().catch(() => undefined),
+        sender?.then((opened) => opened.end()).catch(() => undefined),
+      ]);
+    } else if (members?.delete(wakeup) && members.size === 0) {
+      this.channels.delete(wakeup.channel);
+      const listen = this.listens.get(wakeup.channel);
+      this.listens.delete(wakeup.channel);
+      if (!client || !listen) return;
+      await listen.catch(() => undefined);
+      await client.query(`UNLISTEN ${pg.escapeIdentifier(wakeup.channel)}`).catch(() => undefined);
+    }
+  }
+
+  /** Wakes every LogWakeup of `channel` in this process. */
+  wakeHere(channel: string, payload: string | null): void {
+    for (const wakeup of this.channels.get(channel) ?? []) wakeup.wake(payload);
+  }
+
+  async notify(wakeup: LogWakeup, payloads: string[]): Promise<void> {
+    this.use(wakeup);
+    const client = await this.openSender();
+    await client.query({
+      name: 'log_notify',
+      text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p',
+      values: [wakeup.channel, payloads],
+    });
+  }
+
+  private connect(): Promise<pg.Client> {
+    this.connecting ??= this.open().catch((error: unknown) => {
+      this.connecting = null;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  /** The sending connection; one that drops is opened again by the next NOTIFY. */
+  private openSender(): Promise<pg.Client> {
+    if (!this.sender) {
+      const opening = (async () => {
+        const client = new pg.Client({ connectionString: this.connectionString });
+        client.on('error', () => {
+          if (this.sender === opening) this.sender = null;
+          void client.end().catch(() => undefined);
+        });
+        await client.connect();
+        const pid = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        this.senderPid = pid.rows[0]?.pid ?? null;
+        return client;
+      })();
+      opening.catch(() => {
+        if (this.sender === opening) this.sender = null;
+      });
+      this.sender = opening;
+    }
+    return this.sender;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      // Our own NOTIFY: the listeners here were woken when it was announced.
+      if (message.processId === this.senderPid) return;
+      for (const line of (message.payload ?? '').split('\n'))
+        this.wakeHere(message.channel, line || null);
+    });
+    client.on('error', () => this.lost(client));
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+    return client;
+  }
+
+  /**
+   * The connection dropped, and notifications may have been lost with it: listen again on every
+   * channel, retrying while any LogWakeup is joined. Each channel's listeners are woken once its
+   * LISTEN takes effect, so followers read what they may have missed.
+   */
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
     this.client = null;
-    await this.connecting?.catch(() => undefined);
-    await (client ?? this.client)?.end().catch(() => undefined);
+    this.connecting = null;
+    this.listens.clear();
+    void client.end().catch(() => undefined);
+    this.relisten();
+  }
+
+  private relisten(): void {
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.channels.size === 0 || ListenConnection.open.get(this.connectionString) !== this)
+        return;
+      Promise.all([...this.channels.keys()].map((channel) => this.listening(channel))).then(
+        () => (this.retryMs = RETRY_MS),
+        () => {
+          this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+          this.relisten();
+        },
+      );
+    }, this.retryMs).unref();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@wagers/test-support/database';
+import { asAnotherProcess, type TestDatabase } from '@wagers/test-support/database';
 import { inTransaction } from '../db.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { sampleEvent } from '../event-store/sample-events.ts';
@@ -156,7 +156,7 @@ describe('answers kept while their read models stay put', () => {
         const state = result.rows[0]?.state ?? null;
         return { value: `read ${reads} of ${key} at ${state}`, state };
       });
-    const elsewhere = new LogWakeup(db.url, PROJECTIONS_CHANNEL);
+    const elsewhere = new LogWakeup(asAnotherProcess(db.url), PROJECTIONS_CHANNEL);
     const commit = (position: string) =>
       inTransaction(pool, (client) =>
         client.query(saveCheckpointStatement(follower.name, 1, position, 1)),

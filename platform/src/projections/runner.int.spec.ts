@@ -5,7 +5,7 @@ import { inTransaction } from '../db.ts';
 import { sampleEvent } from '../event-store/sample-events.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { createLogger } from '../logger.ts';
-import type { TestDatabase } from '@wagers/test-support/database';
+import { asAnotherProcess, type TestDatabase } from '@wagers/test-support/database';
 import { createBuild, ensureFollowerBuild } from './builds.ts';
 import {
   checkpointNotice,
@@ -249,7 +249,7 @@ describe('projection runner', () => {
     const follower = { name: 'announced', version: 1, tables: [] };
     await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
     // Another process commits pages and announces them over the database.
-    const elsewhere = new LogWakeup(db.url, PROJECTIONS_CHANNEL);
+    const elsewhere = new LogWakeup(asAnotherProcess(db.url), PROJECTIONS_CHANNEL);
     const commit = async (position: string) => {
       await inTransaction(pool, (client) =>
         client.query(saveCheckpointStatement(follower.name, 1, position, 1)),
