@@ -134,6 +134,15 @@ describe('log wake-ups', () => {
       .toEqual([]);
   });
 
+  it('keeps no connection when closed while it was still connecting', async () => {
+    const before = await backends();
+    const wakeup = new LogWakeup(database.url, CHANNEL);
+    wakeup.onWake(() => undefined);
+    await wakeup.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await backends()).filter((pid) => !before.includes(pid))).toEqual([]);
+  });
+
   it('listens again on every channel after its connection drops, and wakes followers to read', async () => {
     const { before, events, builds, heard } = await twoChannels();
     const [shared] = (await backends()).filter((pid) => !before.includes(pid));

@@ -144,6 +144,8 @@ class ListenConnection {
   private readonly listens = new Map<string, Promise<void>>();
   private retryMs = RETRY_MS;
   private retry: NodeJS.Timeout | null = null;
+  /** Moves on when the last user leaves: a connection opened before then is not kept. */
+  private generation = 0;
 
   private constructor(private readonly connectionString: string) {}
 
@@ -188,6 +190,7 @@ class ListenConnection {
     const members = this.channels.get(wakeup.channel);
     const client = this.client;
     if (this.users.size === 0) {
+      this.generation += 1;
       if (ListenConnection.open.get(this.connectionString) === this)
         ListenConnection.open.delete(this.connectionString);
       const sender = this.sender;
@@ -242,7 +245,7 @@ class ListenConnection {
           if (this.sender === opening) this.sender = null;
           void client.end().catch(() => undefined);
         });
-        await client.connect();
+        await this.connectFor(client);
         const pid = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         this.senderPid = pid.rows[0]?.pid ?? null;
         return client;
@@ -264,14 +267,21 @@ class ListenConnection {
         this.wakeHere(message.channel, line || null);
     });
     client.on('error', () => this.lost(client));
+    await this.connectFor(client);
+    this.client = client;
+    return client;
+  }
+
+  /** Connects `client`, unless every user has left meanwhile: then it is ended, and this throws. */
+  private async connectFor(client: pg.Client): Promise<void> {
+    const generation = this.generation;
     try {
       await client.connect();
+      if (this.generation !== generation) throw new Error('every wake-up has closed');
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
-    this.client = client;
-    return client;
   }
 
   /**
