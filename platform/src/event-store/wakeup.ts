@@ -267,6 +267,7 @@ class ListenConnection {
         this.wakeHere(message.channel, line || null);
     });
     client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     await this.connectFor(client);
     this.client = client;
     return client;
