@@ -1,30 +1,19 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHED_BATCH, SCHED_OTHER, schedulingPolicy } from '@wagers/test-support/process-stat';
 import { startEmbeddedPostgres, type RunningDependency } from './embedded.ts';
 import { createLogger } from './logger.ts';
 
-/** Linux's SCHED_BATCH, as /proc shows a process's policy. */
-const SCHED_BATCH = 3;
-const SCHED_OTHER = 0;
-
-/** The scheduling policy of a process, field 41 of /proc/PID/stat. */
-async function policyOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The command's name (field 2, in parentheses) may hold spaces: count from after it.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[41 - 3]);
-}
-
 /** The policy of the backend that serves a new connection to `url`. */
-async function backendPolicy(url: string): Promise<number> {
+async function backendPolicy(url: string): Promise<number | null> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    return await policyOf(rows[0]!.pid);
+    return await schedulingPolicy(rows[0]!.pid);
   } finally {
     await client.end();
   }

@@ -1,25 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import type pg from 'pg';
+import {
+  processStat,
+  SCHED_BATCH,
+  SCHED_IDLE,
+  SCHED_OTHER,
+} from '@wagers/test-support/process-stat';
 
 /** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
 const TICK_MS = 10;
-
-/**
- * A process's name and its numbered fields of `/proc/PID/stat` (man 5 proc), or null when it is
- * gone or not on this machine. The name may hold spaces, so the fields are counted after it.
- */
-async function processStat(
-  pid: number | string,
-): Promise<{ name: string; field(n: number): number } | null> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const close = stat.lastIndexOf(')');
-  if (close < 0) return null;
-  const fields = stat.slice(close + 2).split(' ');
-  return {
-    name: stat.slice(stat.indexOf('(') + 1, close),
-    // Field 3, the state, is the first after the name.
-    field: (n) => Number(fields[n - 3]),
-  };
-}
 
 /**
  * CPU ms so far of every process of this machine whose name is one of `names` (the servers a
@@ -43,18 +32,20 @@ export function ownCpu(): number {
   return (user + system) / 1000;
 }
 
-const POLICIES: Record<number, string> = { 0: 'SCHED_OTHER', 3: 'SCHED_BATCH', 5: 'SCHED_IDLE' };
+const POLICIES: Record<number, string> = {
+  [SCHED_OTHER]: 'SCHED_OTHER',
+  [SCHED_BATCH]: 'SCHED_BATCH',
+  [SCHED_IDLE]: 'SCHED_IDLE',
+};
 
 /**
  * The Linux scheduling policy of the backend serving `client`'s connection (decision 31: on a
  * machine whose cores the server shares, it moved the live bench's latencies by a fifth or more),
  * or that it cannot be seen from here (a server on another machine).
  */
-export async function serverPolicy(client: {
-  query(text: string): Promise<{ rows: unknown[] }>;
-}): Promise<string> {
-  const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
-  const pid = (rows[0] as { pid: number } | undefined)?.pid ?? 0;
+export async function serverPolicy(client: pg.Pool | pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const pid = rows[0]?.pid ?? 0;
   const stat = await processStat(pid);
   if (stat?.name !== 'postgres') return 'a scheduling policy not seen from here';
   const policy = stat.field(41);

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+
+/**
+ * A process's name and its numbered fields of `/proc/PID/stat` (man 5 proc), or null when it is
+ * gone or not on this machine. The name may hold spaces, so the fields are counted after it.
+ */
+export async function processStat(
+  pid: number | string,
+): Promise<{ name: string; field(n: number): number } | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return null;
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    // Field 3, the state, is the first after the name.
+    field: (n) => Number(fields[n - 3]),
+  };
+}
+
+/** Linux's scheduling policies as /proc shows them (field 41). */
+export const SCHED_OTHER = 0;
+export const SCHED_BATCH = 3;
+export const SCHED_IDLE = 5;
+
+/** A process's scheduling policy (field 41), or null when it cannot be seen. */
+export async function schedulingPolicy(pid: number): Promise<number | null> {
+  return (await processStat(pid))?.field(41) ?? null;
+}
