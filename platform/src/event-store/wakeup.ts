@@ -121,6 +121,7 @@ export class LogWakeup {
  * channel anew) while any is joined.
  */
 class ListenConnection {
+  /** One per connection string for the process's life; its connections come and go with use. */
   private static readonly open = new Map<string, ListenConnection>();
 
   static of(connectionString: string): ListenConnection {
@@ -151,9 +152,6 @@ class ListenConnection {
 
   /** A LogWakeup that sends on this connection: it stays open until every user has left. */
   use(wakeup: LogWakeup): void {
-    // Back in use after the last one left: shared again.
-    if (!ListenConnection.open.has(this.connectionString))
-      ListenConnection.open.set(this.connectionString, this);
     this.users.add(wakeup);
   }
 
@@ -191,8 +189,6 @@ class ListenConnection {
     const client = this.client;
     if (this.users.size === 0) {
       this.generation += 1;
-      if (ListenConnection.open.get(this.connectionString) === this)
-        ListenConnection.open.delete(this.connectionString);
       const sender = this.sender;
       this.channels.clear();
       this.listens.clear();
@@ -303,8 +299,7 @@ class ListenConnection {
     if (this.retry) return;
     this.retry = setTimeout(() => {
       this.retry = null;
-      if (this.channels.size === 0 || ListenConnection.open.get(this.connectionString) !== this)
-        return;
+      if (this.channels.size === 0) return;
       Promise.all([...this.channels.keys()].map((channel) => this.listening(channel))).then(
         () => (this.retryMs = RETRY_MS),
         () => {
