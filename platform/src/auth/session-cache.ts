@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
+import { LogWakeup } from '../event-store/wakeup.ts';
 import { Batches } from './batches.ts';
 
 /** Every change to a session row is announced here, so other processes drop what they hold. */
@@ -8,6 +9,9 @@ export const SESSIONS_CHANNEL = 'wagers_sessions';
 
 /** PostgreSQL takes payloads up to 8000 bytes; a change takes at most about 110. */
 const CHANGES_PER_NOTIFY = 60;
+
+/** After a failed first connection, the wait before trying again. */
+const RETRY_MS = 500;
 
 export interface CachedSession {
   userId: string;
@@ -36,10 +40,11 @@ export const sessionChange = (change: SessionChange, origin = '') =>
   `${origin}|${'tokenHash' in change ? `t:${change.tokenHash}` : `u:${change.userId}`}`;
 
 /**
- * The sessions this process has read, kept while a LISTEN connection hears every change to the
- * table: a sign-out, a revocation or a moved position in any process is announced on
- * `SESSIONS_CHANNEL` before that process answers, and every process drops the entry when it
- * hears it. While the connection is down nothing is kept and every lookup reads the table.
+ * The sessions this process has read, kept while the process LISTENs on `SESSIONS_CHANNEL`, which
+ * hears every change to the table: a sign-out, a revocation or a moved position in any process is
+ * announced there before that process answers, and every process drops the entry when it hears
+ * it. The channel is listened on by the process's one listening connection (a `LogWakeup`, decision
+ * 32). While that connection is down nothing is kept and every lookup reads the table.
  */
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
@@ -47,10 +52,9 @@ export class SessionCache {
   /** Reads in flight: a change heard meanwhile must keep their (maybe older) row out. */
   private readonly loads = new Set<{ tokenHash: string; changed: boolean }>();
   private readonly origin = randomUUID();
-  private client: pg.Client | null = null;
+  private readonly wakeup: LogWakeup;
   /** performance.now() once LISTEN took effect; null while not listening. */
   private listeningSince: number | null = null;
-  private connecting: Promise<void> | null = null;
   private closed = false;
   private readonly notifications: Batches<string>;
   /**
@@ -61,66 +65,40 @@ export class SessionCache {
 
   constructor(
     pool: pg.Pool,
-    private readonly connectionString: string,
+    connectionString: string,
     private readonly maxEntries = 10_000,
   ) {
     this.notifications = new Batches(async (changes) => {
       await pool.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, changes.join(',')]);
     }, CHANGES_PER_NOTIFY);
-    this.syncs = new Batches(async () => {
-      const client = this.client;
-      if (!client) throw new Error('not listening');
-      await client.query('SELECT 1');
-      if (this.client !== client) throw new Error('the listening connection changed');
-    }, Infinity);
+    this.syncs = new Batches(() => this.wakeup.heardUpToNow(), Infinity);
+    this.wakeup = new LogWakeup(connectionString, SESSIONS_CHANNEL);
+    this.wakeup.onWake((payload) => {
+      if (payload) this.heard(payload);
+    });
+    // A dropped connection may have lost notifications with it: forget everything until it
+    // listens again.
+    this.wakeup.onListening((listening) => {
+      if (listening && !this.closed) this.listeningSince = performance.now();
+      else this.stopListening();
+    });
   }
 
+  /**
+   * Resolves once the process listens; it listens again by itself after a drop. If it cannot
+   * connect now it tries again shortly, and reads the table meanwhile.
+   */
   start(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.connecting ??= this.connect().catch((error: unknown) => {
-      this.connecting = null;
-      this.retrySoon();
+    return this.wakeup.ready().catch((error: unknown) => {
+      setTimeout(() => void this.start().catch(() => undefined), RETRY_MS).unref();
       throw error;
     });
-    return this.connecting;
-  }
-
-  private retrySoon(): void {
-    setTimeout(() => {
-      if (!this.closed) void this.start().catch(() => undefined);
-    }, 500).unref();
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => {
-      if (message.channel === SESSIONS_CHANNEL) this.heard(message.payload ?? '');
-    });
-    // A lost connection may have lost notifications with it: forget everything, listen again.
-    const lost = () => {
-      if (this.client !== client) return;
-      this.stopListening();
-      this.retrySoon();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(SESSIONS_CHANNEL)}`);
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-    this.listeningSince = performance.now();
   }
 
   private stopListening(): void {
-    const client = this.client;
-    this.client = null;
-    this.connecting = null;
     this.listeningSince = null;
     this.forgetAll();
-    void client?.end().catch(() => undefined);
   }
 
   private heard(payload: string): void {
@@ -268,11 +246,7 @@ export class SessionCache {
   async close(): Promise<void> {
     this.closed = true;
     await this.notifications.drain().catch(() => undefined);
-    await this.connecting?.catch(() => undefined);
-    const client = this.client;
-    this.client = null;
-    this.listeningSince = null;
-    this.forgetAll();
-    await client?.end().catch(() => undefined);
+    this.stopListening();
+    await this.wakeup.close();
   }
 }

@@ -143,6 +143,43 @@ describe('log wake-ups', () => {
     expect((await backends()).filter((pid) => !before.includes(pid))).toEqual([]);
   });
 
+  it('has heard, once a round trip returns, what was committed before it, and says when it stops and starts listening', async () => {
+    const before = await backends();
+    const wakeup = new LogWakeup(database.url, 'wakeup_rounds');
+    const heard: (string | null)[] = [];
+    const states: boolean[] = [];
+    /** A round trip asked for while the connection is down. */
+    const whileDown: { trip?: Promise<string> } = {};
+    wakeup.onWake((payload) => heard.push(payload));
+    wakeup.onListening((listening) => {
+      states.push(listening);
+      if (!listening) {
+        whileDown.trip = wakeup.heardUpToNow().then(
+          () => 'answered',
+          () => 'refused',
+        );
+      }
+    });
+    await wakeup.ready();
+    expect(states).toEqual([true]);
+
+    for (let i = 0; i < 5; i++) {
+      await listener.query(`SELECT pg_notify('wakeup_rounds', $1)`, [`r${i}`]);
+      await wakeup.heardUpToNow();
+      // No waiting: the notification is in before the round trip's answer.
+      expect(heard.at(-1)).toBe(`r${i}`);
+    }
+
+    const [shared] = (await backends()).filter((pid) => !before.includes(pid));
+    await listener.query('SELECT pg_terminate_backend($1)', [shared]);
+    await expect.poll(() => states, { timeout: 10_000 }).toEqual([true, false, true]);
+    expect(await whileDown.trip).toBe('refused');
+    await listener.query(`SELECT pg_notify('wakeup_rounds', 'after')`);
+    await wakeup.heardUpToNow();
+    expect(heard.at(-1)).toBe('after');
+    await wakeup.close();
+  });
+
   it('listens again on every channel after its connection drops, and wakes followers to read', async () => {
     const { before, events, builds, heard } = await twoChannels();
     const [shared] = (await backends()).filter((pid) => !before.includes(pid));

@@ -34,6 +34,8 @@ const MAX_RETRY_MS = 5_000;
  */
 export class LogWakeup {
   private readonly listeners = new Set<(payload: string | null) => void>();
+  private readonly listenChanges = new Set<(listening: boolean) => void>();
+  private listening = false;
   private readonly connection: ListenConnection;
   private closed = false;
   private notifying: Promise<void> | null = null;
@@ -55,11 +57,31 @@ export class LogWakeup {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * `listener` hears `true` once the process LISTENs on this channel (after `ready()`, and again
+   * after each reconnection) and `false` as soon as the connection drops: notifications may have
+   * been lost from then until the next `true`.
+   */
+  onListening(listener: (listening: boolean) => void): () => void {
+    this.listenChanges.add(listener);
+    return () => this.listenChanges.delete(listener);
+  }
+
   /** Resolves once the process LISTENs on this channel. */
   ready(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.connection.add(this);
-    return this.connection.listening(this.channel);
+    return this.connection.listening(this.channel).then(() => this.listened(true));
+  }
+
+  /**
+   * Resolves once the listening connection has answered a query sent after this call: every
+   * notification committed before the call has then been handed to the listeners (PostgreSQL
+   * delivers a listener's notifications ahead of the answer to its next query). Rejects if the
+   * process is not listening, or the connection drops meanwhile.
+   */
+  heardUpToNow(): Promise<void> {
+    return this.connection.roundTrip();
   }
 
   /**
@@ -102,6 +124,13 @@ export class LogWakeup {
   /** @internal Called by the connection: a notification, an announcement here, a reconnection. */
   wake(payload: string | null): void {
     for (const listener of this.listeners) listener(payload);
+  }
+
+  /** @internal Called by the connection: LISTEN on the channel took effect, or the connection dropped. */
+  listened(listening: boolean): void {
+    if (this.closed || this.listening === listening) return;
+    this.listening = listening;
+    for (const listener of this.listenChanges) listener(listening);
   }
 
   async close(): Promise<void> {
@@ -173,7 +202,10 @@ class ListenConnection {
     if (!listen) {
       listen = this.connect()
         .then((client) => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
-        .then(() => this.wakeHere(channel, null));
+        .then(() => {
+          for (const wakeup of this.channels.get(channel) ?? []) wakeup.listened(true);
+          this.wakeHere(channel, null);
+        });
       this.listens.set(channel, listen);
       const settled = listen;
       settled.catch(() => {
@@ -212,6 +244,14 @@ class ListenConnection {
   /** Wakes every LogWakeup of `channel` in this process. */
   wakeHere(channel: string, payload: string | null): void {
     for (const wakeup of this.channels.get(channel) ?? []) wakeup.wake(payload);
+  }
+
+  /** One round trip on the listening connection; rejects if there is none or it changes meanwhile. */
+  async roundTrip(): Promise<void> {
+    const client = this.client;
+    if (!client) throw new Error('not listening');
+    await client.query('SELECT 1');
+    if (this.client !== client) throw new Error('the listening connection changed');
   }
 
   async notify(wakeup: LogWakeup, payloads: string[]): Promise<void> {
@@ -292,6 +332,8 @@ class ListenConnection {
     this.connecting = null;
     this.listens.clear();
     void client.end().catch(() => undefined);
+    for (const members of this.channels.values())
+      for (const wakeup of members) wakeup.listened(false);
     this.relisten();
   }
 
