@@ -96,7 +96,9 @@ async function main(args: string[]): Promise<number> {
           pageSize,
           manualSwitch: args.includes('--manual-switch'),
         });
-        const what = result.resumed ? 'resumed' : 'started';
+        const what = result.resumed
+          ? 'resumed from its checkpoint'
+          : 'built from the start of the log';
         if (result.outcome === 'interrupted') {
           console.log(
             `\nInterrupted: ${projector.name} build ${result.build} keeps its checkpoint; run rebuild again to resume it.`,
@@ -105,8 +107,8 @@ async function main(args: string[]): Promise<number> {
         }
         console.log(
           result.outcome === 'switched'
-            ? `${projector.name} build ${result.build} (${what}) is live: reads switched to it.`
-            : `${projector.name} build ${result.build} (${what}) has caught up; switch reads with: switch ${projector.name}`,
+            ? `${projector.name} build ${result.build}, ${what}, is live: reads switched to it.`
+            : `${projector.name} build ${result.build}, ${what}, has caught up; switch reads with: switch ${projector.name}`,
         );
         return 0;
       }

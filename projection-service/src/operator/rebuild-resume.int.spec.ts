@@ -77,7 +77,9 @@ describe('an interrupted rebuild', () => {
 
     const again = projections(['rebuild', 'bets', '--page-size', '200']);
     expect(await again.exited).toMatchObject({ code: 0 });
-    expect(again.output()).toContain(`bets build ${interrupted.build} (resumed) is live`);
+    expect(again.output()).toContain(
+      `bets build ${interrupted.build}, resumed from its checkpoint, is live`,
+    );
     // Every event applied once over the two runs (the log's own, and the recorded rebuild request):
     // none again from the start, none missed.
     const logged = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');

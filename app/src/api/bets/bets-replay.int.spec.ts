@@ -165,7 +165,9 @@ describe('projections CLI', () => {
     const before = await everything();
     const { stdout } = await run('npx', ['tsx', cli, 'rebuild', 'bets'], { env: env() });
     expect(stdout).toMatch(/^bets build \d+ \[#{30}\] 100% [\d,]+\/[\d,]+ events/m);
-    expect(stdout).toMatch(/^bets build \d+ \(started\) is live: reads switched to it\.$/m);
+    expect(stdout).toMatch(
+      /^bets build \d+, built from the start of the log, is live: reads switched to it\.$/m,
+    );
     expect(await everything()).toEqual(before);
   });
 
