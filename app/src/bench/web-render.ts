@@ -52,8 +52,15 @@ async function load(
   });
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto('/', { waitUntil: 'commit' });
-  await page.waitForFunction('globalThis.__dashboardMarks?.data !== undefined');
-  return page.evaluate<Marks>('globalThis.__dashboardMarks');
+  // The page takes the marks itself; this only waits to read them. (Not `waitForFunction`: it
+  // evaluates its predicate with `eval`, which the app's Content-Security-Policy refuses.)
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const marks = await page.evaluate<Partial<Marks> | undefined>('globalThis.__dashboardMarks');
+    if (marks?.shell !== undefined && marks.data !== undefined) return marks as Marks;
+    if (performance.now() > deadline) throw new Error('The dashboard showed no bets in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 async function seed(app: TestApp): Promise<ApiPerson> {
