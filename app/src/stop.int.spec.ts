@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wagers/platform/embedded';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** The repository's root, where a person types `npm start`. */
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Started {
   child: ChildProcess;
@@ -18,7 +19,7 @@ interface Started {
 
 /**
  * `npm start` on embedded defaults (no DATABASE_URL, no REDIS_URL) in a process group of its own,
- * as a terminal runs it.
+ * as a terminal runs it: npm, the script's `tsx`, and the product's own process under it.
  */
 function launch(dataDir: string, port: number): Started {
   const env: NodeJS.ProcessEnv = {
@@ -30,7 +31,8 @@ function launch(dataDir: string, port: number): Started {
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,7 +128,9 @@ describe('npm start on embedded defaults, stopped and started again', () => {
 
   for (const [how, signal, group] of [
     ['Ctrl-C in its terminal (SIGINT to the whole process group)', 'SIGINT', true],
-    ['SIGTERM to the product alone, as a process manager sends it', 'SIGTERM', false],
+    // npm passes it on to the script's process: tsx, which the script execs, hands it to the
+    // product. Through a shell in between, npm would exit 143 at once and leave the product running.
+    ['SIGTERM to npm alone, as a process manager or `docker stop` sends it', 'SIGTERM', false],
   ] as const) {
     it(`on ${how}: exit 0, nothing logged at warn or worse, its PostgreSQL and Redis stopped`, async () => {
       const started = await startProduct(dataDir, await freePort());
@@ -152,7 +156,8 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     const killed = await startProduct(dataDir, await freePort());
     const postgres = await postgresPort(dataDir);
     const redis = redisPort(killed.output());
-    killed.child.kill('SIGKILL');
+    // Every process of the group: npm, tsx and the product. The servers have groups of their own.
+    process.kill(-killed.child.pid!, 'SIGKILL');
     await killed.exited;
     // Left running: nothing stopped them.
     expect(await answers(postgres)).toBe(true);
