@@ -10,9 +10,6 @@ export const SESSIONS_CHANNEL = 'wagers_sessions';
 /** PostgreSQL takes payloads up to 8000 bytes; a change takes at most about 110. */
 const CHANGES_PER_NOTIFY = 60;
 
-/** After a failed first connection, the wait before trying again. */
-const RETRY_MS = 500;
-
 export interface CachedSession {
   userId: string;
   position: GlobalPosition | null;
@@ -85,15 +82,12 @@ export class SessionCache {
   }
 
   /**
-   * Resolves once the process listens; it listens again by itself after a drop. If it cannot
-   * connect now it tries again shortly, and reads the table meanwhile.
+   * Resolves once the process listens. The wake-up listens again by itself after a drop, or after
+   * a first try the database did not answer; meanwhile every lookup reads the table.
    */
   start(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    return this.wakeup.ready().catch((error: unknown) => {
-      setTimeout(() => void this.start().catch(() => undefined), RETRY_MS).unref();
-      throw error;
-    });
+    return this.wakeup.ready();
   }
 
   private stopListening(): void {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
+import { freePort } from '../embedded.ts';
 import {
   asAnotherProcess,
   createTestDatabase,
@@ -178,6 +180,42 @@ describe('log wake-ups', () => {
     await wakeup.heardUpToNow();
     expect(heard.at(-1)).toBe('after');
     await wakeup.close();
+  });
+
+  it('keeps trying to listen when the database cannot be reached at first', async () => {
+    // The database behind a port where nothing answers yet.
+    const port = await freePort();
+    const upstream = new URL(database.url);
+    const late = new URL(database.url);
+    late.hostname = '127.0.0.1';
+    late.port = String(port);
+    const wakeup = new LogWakeup(late.toString(), 'wakeup_late');
+    const heard: (string | null)[] = [];
+    const states: boolean[] = [];
+    wakeup.onWake((payload) => heard.push(payload));
+    wakeup.onListening((listening) => states.push(listening));
+    await expect(wakeup.ready()).rejects.toThrow();
+
+    // Then it answers, passing every connection on to the server.
+    const sockets = new Set<Socket>();
+    const forwarder = createServer((socket) => {
+      const server = connect(Number(upstream.port || 5432), upstream.hostname);
+      sockets.add(socket).add(server);
+      socket.pipe(server).pipe(socket);
+      socket.on('error', () => server.destroy());
+      server.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect.poll(() => states, { timeout: 10_000 }).toEqual([true]);
+      await listener.query(`SELECT pg_notify('wakeup_late', 'at last')`);
+      await wakeup.heardUpToNow();
+      expect(heard.at(-1)).toBe('at last');
+    } finally {
+      await wakeup.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => forwarder.close(resolve));
+    }
   });
 
   it('listens again on every channel after its connection drops, and wakes followers to read', async () => {

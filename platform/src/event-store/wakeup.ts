@@ -146,8 +146,8 @@ export class LogWakeup {
  * LogWakeup that joined it and hands each notification to those of its channel. Their NOTIFYs go
  * out on a second connection, so the listening one is idle whenever a notification comes in: a
  * backend hands its client notifications only between its own transactions. It connects when the
- * first joins, ends when the last leaves, and after a drop connects again (listening on every
- * channel anew) while any is joined.
+ * first joins, ends when the last leaves, and after a drop, or a first try the database did not
+ * answer, connects again (listening on every channel anew) while any is joined.
  */
 class ListenConnection {
   /** One per connection string for the process's life; its connections come and go with use. */
@@ -209,7 +209,10 @@ class ListenConnection {
       this.listens.set(channel, listen);
       const settled = listen;
       settled.catch(() => {
-        if (this.listens.get(channel) === settled) this.listens.delete(channel);
+        if (this.listens.get(channel) !== settled) return;
+        this.listens.delete(channel);
+        // The database could not be reached yet (or refused the LISTEN): try again, as after a drop.
+        if (this.channels.has(channel)) this.relisten();
       });
     }
     return listen;
@@ -337,19 +340,20 @@ class ListenConnection {
     this.relisten();
   }
 
+  /** Listens again on every channel after a pause that doubles with each try that fails. */
   private relisten(): void {
     if (this.retry) return;
+    const wait = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
     this.retry = setTimeout(() => {
       this.retry = null;
       if (this.channels.size === 0) return;
       Promise.all([...this.channels.keys()].map((channel) => this.listening(channel))).then(
         () => (this.retryMs = RETRY_MS),
-        () => {
-          this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
-          this.relisten();
-        },
+        // A LISTEN that failed has scheduled the next try itself.
+        () => undefined,
       );
-    }, this.retryMs).unref();
+    }, wait).unref();
   }
 }
 
