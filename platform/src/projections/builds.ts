@@ -177,9 +177,21 @@ export async function dropBuild(client: ClientBase, name: string, build: number)
   await notifyBuilds(client, name);
 }
 
-/** Retired builds of `name` older than the grace period, which can go. */
+/**
+ * When a retired build's tables go: once the grace period has passed, so an operator can still
+ * look at them, or at once for a build that never applied an event (a fresh database's first
+ * build, replaced before the log held anything), which has nothing to look at. Null for a build
+ * that is not retired.
+ */
+export function dropTime(row: BuildRow, graceMs: number): number | null {
+  if (row.status !== 'retired' || !row.retiredAt) return null;
+  return row.retiredAt.getTime() + (row.position === null ? 0 : graceMs);
+}
+
+/** Retired builds whose time to go has come (see `dropTime`). */
 export function expiredBuilds(rows: BuildRow[], graceMs: number, now = Date.now()): BuildRow[] {
-  return rows.filter(
-    (row) => row.status === 'retired' && row.retiredAt && now - row.retiredAt.getTime() >= graceMs,
-  );
+  return rows.filter((row) => {
+    const at = dropTime(row, graceMs);
+    return at !== null && at <= now;
+  });
 }

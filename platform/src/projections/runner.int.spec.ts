@@ -371,3 +371,57 @@ describe('projection runner', () => {
     await v2.stop();
   });
 });
+
+describe('projection runner on a log that has never held an event', () => {
+  let log: Awaited<ReturnType<typeof openWatchedLog>>;
+  beforeAll(async () => {
+    log = await openWatchedLog();
+  });
+  afterAll(() => closeWatchedLog(log));
+
+  it('drops a replaced build that never applied an event at once, not after the grace period', async () => {
+    const projector = (version: number): Projector => ({
+      name: 'untouched',
+      version,
+      tables: ['untouched_rows'],
+      schema: {
+        tables: 'CREATE TABLE untouched_rows (id text PRIMARY KEY, at int)',
+        indexes: 'CREATE INDEX untouched_rows_at ON untouched_rows (at)',
+      },
+      async apply() {},
+    });
+    const deps = { store: log.store, pool: log.pool, connectionString: log.db.url, logger };
+    const v1 = runProjector(projector(1), deps);
+    await v1.active;
+    for (let i = 0; i < 200 && !(await readLiveBuild(log.pool, 'untouched')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await v1.stop();
+    const [first] = await readBuilds(log.pool, 'untouched');
+    expect(first).toMatchObject({ build: 1, status: 'live', position: null });
+
+    // A fresh install's first start: the migrations' build 1 is replaced by the code's version.
+    const v2 = runProjector(projector(2), deps);
+    try {
+      let builds = await readBuilds(log.pool, 'untouched');
+      for (let i = 0; i < 200 && (builds.length !== 1 || builds[0]?.build !== 2); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        builds = await readBuilds(log.pool, 'untouched');
+      }
+      expect(builds.map((b) => [b.build, b.version, b.status])).toEqual([[2, 2, 'live']]);
+      const schemas = await log.pool.query<{ name: string }>(
+        `SELECT nspname AS name FROM pg_namespace WHERE nspname = $1`,
+        [first!.schemaName],
+      );
+      expect(schemas.rows).toEqual([]);
+      // Reads go to the live build.
+      await expect(
+        log.pool.query('SELECT count(*)::int AS n FROM untouched_rows'),
+      ).resolves.toMatchObject({
+        rows: [{ n: 0 }],
+      });
+    } finally {
+      await v2.stop();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   BuildRefused,
   createBuild,
   dropBuild,
+  dropTime,
   ensureFollowerBuild,
   expiredBuilds,
 } from './builds.ts';
@@ -184,8 +185,9 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       );
     }
     const next = rows
-      .filter((row) => row.status === 'retired' && row.retiredAt)
-      .map((row) => row.retiredAt!.getTime() + grace - Date.now())
+      .map((row) => dropTime(row, grace))
+      .filter((at) => at !== null)
+      .map((at) => at - Date.now())
       .filter((ms) => ms > 0);
     if (expiryTimer) clearTimeout(expiryTimer);
     expiryTimer =
