@@ -1,6 +1,12 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+  type IntervalHistogram,
+} from 'node:perf_hooks';
 import pg from 'pg';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
@@ -153,9 +159,11 @@ export async function liveLatencyBench(): Promise<void> {
     writers.start();
     const countFrom = performance.now() + WARM_UP_SECONDS * 1000;
     // The app's live pages are counted from the same moment as the appends.
+    const thread = watchThread();
     const pagesCounted = setTimeout(() => {
       livePageSeconds.reset();
       livePageEvents.reset();
+      thread.start();
     }, WARM_UP_SECONDS * 1000);
     const trips = (async () => {
       while (writing) {
@@ -171,6 +179,7 @@ export async function liveLatencyBench(): Promise<void> {
     })();
     await writers.exited;
     clearTimeout(pagesCounted);
+    const threadFigures = thread.stop();
     const pages = await livePages();
     await trips;
     await Promise.all(waits);
@@ -211,6 +220,34 @@ export async function liveLatencyBench(): Promise<void> {
       ]),
     );
 
+    printTable(
+      `The app's process while the appends were counted: its thread's delays (event-loop delay, p50 / p99 / max) and garbage collections (pauses of its thread); CPU in cores`,
+      [
+        'cpu',
+        'delay p50 ms',
+        'delay p99 ms',
+        'delay max ms',
+        'scavenges',
+        'mean ms',
+        'max ms',
+        'marks',
+        'max ms',
+      ],
+      [
+        [
+          { value: threadFigures.cores, digits: 2 },
+          { value: threadFigures.delay.p50, digits: 1 },
+          { value: threadFigures.delay.p99, digits: 1 },
+          { value: threadFigures.delay.max, digits: 1 },
+          { value: threadFigures.scavenges.length },
+          { value: mean(threadFigures.scavenges), digits: 1 },
+          { value: Math.max(0, ...threadFigures.scavenges), digits: 1 },
+          { value: threadFigures.marks.length },
+          { value: Math.max(0, ...threadFigures.marks), digits: 1 },
+        ],
+      ],
+    );
+
     const database = new URL(app.databaseUrl).pathname.slice(1);
     // Leave autovacuum nothing to do after the burst: its work would count as the app's queries.
     await admin.query('VACUUM ANALYZE');
@@ -244,6 +281,61 @@ export async function liveLatencyBench(): Promise<void> {
     await pool.end();
     await app.stop();
   }
+}
+
+const mean = (values: number[]) =>
+  values.length === 0 ? NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * What the measuring process's own thread went through (the app's followers run on it): its
+ * event-loop delay, the pauses of its garbage collections (young-generation scavenges, and the
+ * pauses of the old generation's marking and compaction), and its CPU, from `start` to `stop`.
+ */
+function watchThread() {
+  const DELAY_RESOLUTION_MS = 2;
+  let delay: IntervalHistogram | null = null;
+  let cpu: NodeJS.CpuUsage | null = null;
+  let since = 0;
+  const scavenges: number[] = [];
+  const marks: number[] = [];
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { detail } = entry as { detail?: { kind?: number } | null };
+      const kind = detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges.push(entry.duration);
+      else if (
+        kind === constants.NODE_PERFORMANCE_GC_MAJOR ||
+        kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL
+      )
+        marks.push(entry.duration);
+    }
+  });
+  return {
+    start() {
+      delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
+      delay.enable();
+      cpu = process.cpuUsage();
+      since = performance.now();
+      collections.observe({ entryTypes: ['gc'] });
+    },
+    stop() {
+      collections.disconnect();
+      delay?.disable();
+      const used = cpu ? process.cpuUsage(cpu) : { user: 0, system: 0 };
+      // The histogram holds each timer's whole interval: the delay is what it took past it.
+      const ms = (ns: number | undefined) => Math.max(0, (ns ?? NaN) / 1e6 - DELAY_RESOLUTION_MS);
+      return {
+        cores: (used.user + used.system) / 1000 / (performance.now() - since),
+        delay: {
+          p50: ms(delay?.percentile(50)),
+          p99: ms(delay?.percentile(99)),
+          max: ms(delay?.max),
+        },
+        scavenges,
+        marks,
+      };
+    },
+  };
 }
 
 /** Per projector: live pages applied, their events and seconds, and bucket-bound percentiles. */
