@@ -19,7 +19,7 @@ interface Started {
 
 /**
  * `npm start` on embedded defaults (no DATABASE_URL, no REDIS_URL) in a process group of its own,
- * as a terminal runs it: npm, the script's `tsx`, and the product's own process under it.
+ * as a terminal runs it: npm, and the product's own process under it (the script `exec`s it).
  */
 function launch(dataDir: string, port: number): Started {
   const env: NodeJS.ProcessEnv = {
@@ -128,8 +128,8 @@ describe('npm start on embedded defaults, stopped and started again', () => {
 
   for (const [how, signal, group] of [
     ['Ctrl-C in its terminal (SIGINT to the whole process group)', 'SIGINT', true],
-    // npm passes it on to the script's process: tsx, which the script execs, hands it to the
-    // product. Through a shell in between, npm would exit 143 at once and leave the product running.
+    // npm passes it on to the script's process, which the script `exec`s: the product itself.
+    // Through a shell in between, npm would exit 143 at once and leave the product running.
     ['SIGTERM to npm alone, as a process manager or `docker stop` sends it', 'SIGTERM', false],
   ] as const) {
     it(`on ${how}: exit 0, nothing logged at warn or worse, its PostgreSQL and Redis stopped`, async () => {
@@ -156,7 +156,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     const killed = await startProduct(dataDir, await freePort());
     const postgres = await postgresPort(dataDir);
     const redis = redisPort(killed.output());
-    // Every process of the group: npm, tsx and the product. The servers have groups of their own.
+    // Every process of the group: npm and the product. The servers have groups of their own.
     process.kill(-killed.child.pid!, 'SIGKILL');
     await killed.exited;
     // Left running: nothing stopped them.
