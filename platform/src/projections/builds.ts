@@ -101,22 +101,60 @@ export async function finishBulkLoad(client: ClientBase, projector: Projector, r
   );
 }
 
+/** A column of a view or table as PostgreSQL keeps it: name, type (with modifier) and collation. */
+export interface ViewColumn {
+  name: string;
+  type: number;
+  typmod: number;
+  collation: number;
+}
+
+/**
+ * Whether `CREATE OR REPLACE VIEW` can give a view with `current` columns the `next` ones:
+ * PostgreSQL keeps every column a view has, in its place, with its name, type and collation, and
+ * lets a replacement only add columns after them.
+ */
+export function replaceableView(current: ViewColumn[], next: ViewColumn[]): boolean {
+  return (
+    next.length >= current.length &&
+    current.every(
+      (column, i) =>
+        column.name === next[i]!.name &&
+        column.type === next[i]!.type &&
+        column.typmod === next[i]!.typmod &&
+        column.collation === next[i]!.collation,
+    )
+  );
+}
+
+/**
+ * Points each table's view in `public` at the table in `schema`. A view whose columns the build
+ * keeps is replaced, which keeps the view (and whatever waits on it); one whose columns changed
+ * is made anew. Which one is known before anything is sent, so no statement fails on the way.
+ */
 async function pointViews(client: ClientBase, tables: string[], schema: string): Promise<void> {
+  const found = await client.query<ViewColumn & { schema: string; table: string }>(
+    `SELECT n.nspname AS schema, c.relname AS table, a.attname AS name,
+            a.atttypid AS type, a.atttypmod AS typmod, a.attcollation AS collation
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      WHERE c.relname = ANY($1)
+        AND ((n.nspname = 'public' AND c.relkind = 'v') OR (n.nspname = $2 AND c.relkind = 'r'))
+      ORDER BY c.relname, a.attnum`,
+    [tables, schema],
+  );
+  const columns = (where: string, table: string) =>
+    found.rows.filter((row) => row.schema === where && row.table === table);
   for (const table of tables) {
-    // Replacing keeps the view (and whatever waits on it); a build whose columns changed needs a new one.
-    await client.query('SAVEPOINT point_view');
-    try {
-      await client.query(
-        `CREATE OR REPLACE VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`,
-      );
-      await client.query('RELEASE SAVEPOINT point_view');
-    } catch {
-      await client.query('ROLLBACK TO SAVEPOINT point_view');
-      await client.query(`DROP VIEW IF EXISTS public.${id(table)}`);
-      await client.query(
-        `CREATE VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`,
-      );
+    const view = columns('public', table);
+    const sql = `VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`;
+    if (view.length > 0 && replaceableView(view, columns(schema, table))) {
+      await client.query(`CREATE OR REPLACE ${sql}`);
+      continue;
     }
+    if (view.length > 0) await client.query(`DROP VIEW public.${id(table)}`);
+    await client.query(`CREATE ${sql}`);
   }
 }
 
