@@ -102,7 +102,7 @@ export async function finishBulkLoad(client: ClientBase, projector: Projector, r
 }
 
 /** A column of a view or table as PostgreSQL keeps it: name, type (with modifier) and collation. */
-export interface ViewColumn {
+interface ViewColumn {
   name: string;
   type: number;
   typmod: number;
@@ -114,7 +114,7 @@ export interface ViewColumn {
  * PostgreSQL keeps every column a view has, in its place, with its name, type and collation, and
  * lets a replacement only add columns after them.
  */
-export function replaceableView(current: ViewColumn[], next: ViewColumn[]): boolean {
+function replaceableView(current: ViewColumn[], next: ViewColumn[]): boolean {
   return (
     next.length >= current.length &&
     current.every(
@@ -133,8 +133,8 @@ export function replaceableView(current: ViewColumn[], next: ViewColumn[]): bool
  * is made anew. Which one is known before anything is sent, so no statement fails on the way.
  */
 async function pointViews(client: ClientBase, tables: string[], schema: string): Promise<void> {
-  const found = await client.query<ViewColumn & { schema: string; table: string }>(
-    `SELECT n.nspname AS schema, c.relname AS table, a.attname AS name,
+  const found = await client.query<ViewColumn & { schema: string; relation: string }>(
+    `SELECT n.nspname AS schema, c.relname AS relation, a.attname AS name,
             a.atttypid AS type, a.atttypmod AS typmod, a.attcollation AS collation
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -145,7 +145,7 @@ async function pointViews(client: ClientBase, tables: string[], schema: string):
     [tables, schema],
   );
   const columns = (where: string, table: string) =>
-    found.rows.filter((row) => row.schema === where && row.table === table);
+    found.rows.filter((row) => row.schema === where && row.relation === table);
   for (const table of tables) {
     const view = columns('public', table);
     const sql = `VIEW public.${id(table)} AS SELECT * FROM ${id(schema)}.${id(table)}`;
