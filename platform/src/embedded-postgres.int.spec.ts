@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCHED_BATCH, SCHED_OTHER, schedulingPolicy } from '@wagers/test-support/process-stat';
-import { startEmbeddedPostgres, type RunningDependency } from './embedded.ts';
+import { startEmbeddedPostgres, type RunningServer } from './embedded.ts';
 import { createLogger } from './logger.ts';
 
 /** The policy of the backend that serves a new connection to `url`. */
@@ -24,7 +24,7 @@ async function backendPolicy(url: string): Promise<number | null> {
 
 describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm start runs', () => {
   const dirs: string[] = [];
-  let server: RunningDependency | null = null;
+  let server: RunningServer | null = null;
   const path0 = process.env.PATH;
 
   async function scratchDir(): Promise<string> {
@@ -69,6 +69,53 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     );
     expect(ended).toEqual({ code: 0, stdout: 'stopped\n', stderr: '' });
   }, 90_000);
+
+  it('is started again on the same address when it dies, with what was committed, and says that it died', async () => {
+    const entries: { level: number; msg: string; signal?: string; said?: string }[] = [];
+    const logger = createLogger(
+      'info',
+      {},
+      {
+        write: (line: string) => void entries.push(JSON.parse(line) as (typeof entries)[number]),
+      },
+    );
+    const running = await startEmbeddedPostgres(await scratchDir(), logger);
+    server = running;
+    const pool = new pg.Pool({ connectionString: running.url, max: 2 });
+    pool.on('error', () => undefined);
+    try {
+      await pool.query('CREATE TABLE kept (n int)');
+      await pool.query('INSERT INTO kept VALUES (1)');
+      const first = running.pid();
+      process.kill(first!, 'SIGKILL');
+      const sleep = () => new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 300 && running.pid() === first; i++) await sleep();
+      expect(running.pid()).not.toBe(first);
+      // Connections to the server that died fail; new ones reach the same address, once it has
+      // recovered.
+      let rows: unknown[] | null = null;
+      for (let i = 0; i < 300 && !rows; i++) {
+        rows = await pool.query<{ n: number }>('SELECT n FROM kept').then(
+          (result) => result.rows,
+          () => null,
+        );
+        if (!rows) await sleep();
+      }
+      expect(rows).toEqual([{ n: 1 }]);
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: 'the embedded PostgreSQL exited; starting it again',
+          signal: 'SIGKILL',
+        }),
+      );
+      expect(entries).toContainEqual(
+        expect.objectContaining({ level: 30, msg: 'the embedded PostgreSQL is running again' }),
+      );
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
 
   it('starts under the default policy where the policy cannot be set', async () => {
     // A stand-in for a `chrt` that the system refuses (a container whose seccomp profile denies

@@ -13,6 +13,11 @@ export interface RunningDependency {
   stop(): Promise<void>;
 }
 
+/** A server this module started: its process id changes when it is started again. */
+export interface RunningServer extends RunningDependency {
+  pid(): number | undefined;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -59,7 +64,7 @@ function embeddedPostgresUrl(password: string, port: number): string {
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
-): Promise<RunningDependency> {
+): Promise<RunningServer> {
   const root = path.resolve(dataDir);
   const { databaseDir, secretFile } = embeddedPostgresFiles(root);
   await mkdir(root, { recursive: true });
@@ -104,19 +109,84 @@ export async function startEmbeddedPostgres(
     'SIGINT',
     logger,
   );
-  const child = await spawnPostgres(
-    await postgresBinary(),
-    ['-D', databaseDir, '-p', String(port)].concat(
-      ['-c', `listen_addresses=${embeddedPostgres.host}`],
-      ['-c', `unix_socket_directories=${root}`],
-    ),
-    isRoot ? await postgresIds() : null,
+  const binary = await postgresBinary();
+  const args = ['-D', databaseDir, '-p', String(port)].concat(
+    ['-c', `listen_addresses=${embeddedPostgres.host}`],
+    ['-c', `unix_socket_directories=${root}`],
+  );
+  const ids = isRoot ? await postgresIds() : null;
+  // Started again after a crash, it recovers from its write-ahead log: committed work is kept.
+  const server = supervise(
+    'PostgreSQL',
+    await spawnPostgres(binary, args, ids, logger),
+    () => spawnPostgres(binary, args, ids, logger),
     logger,
   );
   // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
-  const stop = await ownServer(ownerFile, () => child, 'SIGINT');
-  return { url: embeddedPostgresUrl(password, port), stop };
+  const stopServer = await ownServer(ownerFile, server.current, 'SIGINT');
+  return {
+    url: embeddedPostgresUrl(password, port),
+    pid: () => server.current().pid,
+    async stop() {
+      server.stopping();
+      await stopServer();
+    },
+  };
 }
+
+/** A server process this module started, and the last of what it said on stderr. */
+interface Spawned {
+  child: ChildProcess;
+  said(): string;
+}
+
+/**
+ * Keeps a server this module started running while the product runs: should it exit, that is
+ * logged as an error with the last of what it said, and it is started again by `spawnAgain` (on
+ * the same port and files, so clients reconnect to it), waiting longer after each failed try, up
+ * to 5 s. `stopping()` ends the watch before a stop.
+ */
+function supervise(
+  what: string,
+  first: Spawned,
+  spawnAgain: () => Promise<Spawned>,
+  logger: Logger,
+): { current: () => ChildProcess; stopping: () => void } {
+  let current = first;
+  let stopping = false;
+  const watch = (running: Spawned) => {
+    running.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      logger.error(
+        { code, signal, said: running.said() },
+        `the embedded ${what} exited; starting it again`,
+      );
+      void restart(1);
+    });
+  };
+  const restart = async (attempt: number): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5000)));
+    if (stopping) return;
+    try {
+      current = await spawnAgain();
+      watch(current);
+      logger.info(`the embedded ${what} is running again`);
+    } catch (error) {
+      logger.warn({ err: error, attempt }, `the embedded ${what} did not start; trying again`);
+      await restart(attempt + 1);
+    }
+  };
+  watch(first);
+  return {
+    current: () => current.child,
+    stopping: () => {
+      stopping = true;
+    },
+  };
+}
+
+/** Keeps the last `LAST_WORDS` characters a server wrote to stderr, for a report of its exit. */
+const LAST_WORDS = 2000;
 
 /**
  * Records this process as the one that started a server (`ownerFile`, read by `stopLeftBehind`),
@@ -249,7 +319,7 @@ async function spawnPostgres(
   args: string[],
   ids: { uid: number; gid: number } | null,
   logger: Logger,
-): Promise<ChildProcess> {
+): Promise<Spawned> {
   const chrt = process.platform === 'linux' ? onPath('chrt') : null;
   if (chrt) {
     try {
@@ -270,7 +340,7 @@ function spawnPostgresAs(
   args: string[],
   ids: { uid: number; gid: number } | null,
   logger: Logger,
-): Promise<ChildProcess> {
+): Promise<Spawned> {
   const child = spawn(command, args, {
     ...ids,
     env: { LC_MESSAGES: 'C' },
@@ -278,12 +348,13 @@ function spawnPostgresAs(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let said = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
+  return new Promise<Spawned>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
-      said = (said + text).slice(-2000);
+      said = (said + text).slice(-LAST_WORDS);
       logger.debug({ postgres: text.trim() });
-      if (text.includes('database system is ready to accept connections')) resolve(child);
+      if (text.includes('database system is ready to accept connections'))
+        resolve({ child, said: () => said.trim() });
     });
     child.once('error', reject);
     child.once('exit', (code) => {
@@ -431,10 +502,7 @@ function onPath(command: string): string | null {
  * If it dies it is started again on the same port with the same file, so the queue's clients
  * reconnect to it and find their jobs.
  */
-export async function startEmbeddedRedis(
-  dataDir: string,
-  logger: Logger,
-): Promise<RunningDependency & { pid(): number | undefined }> {
+export async function startEmbeddedRedis(dataDir: string, logger: Logger): Promise<RunningServer> {
   const binary = onPath('redis-server');
   if (!binary) throw new MissingRedisError();
   const dir = path.resolve(dataDir, 'redis');
@@ -447,47 +515,33 @@ export async function startEmbeddedRedis(
   await stopLeftBehind('redis-server', left, ownerFile, 'SIGTERM', logger);
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
   args.push('--appendonly', 'yes', '--save', '', '--daemonize', 'no', '--pidfile', pidFile);
-  let stopping = false;
-  let child: ChildProcess = await spawnRedis(binary, args, logger);
-  const supervise = (running: ChildProcess) => {
-    running.once('exit', (code, signal) => {
-      if (stopping) return;
-      logger.warn({ code, signal }, 'embedded redis-server exited; starting it again');
-      void restart(1);
-    });
-  };
-  const restart = async (attempt: number): Promise<void> => {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5000)));
-    if (stopping) return;
-    try {
-      child = await spawnRedis(binary, args, logger);
-      supervise(child);
-      logger.info({ port }, 'embedded redis-server is running again');
-    } catch (error) {
-      logger.warn({ err: error, attempt }, 'embedded redis-server did not start; trying again');
-      await restart(attempt + 1);
-    }
-  };
-  supervise(child);
-  const stopServer = await ownServer(ownerFile, () => child, 'SIGTERM');
+  const server = supervise(
+    'redis-server',
+    await spawnRedis(binary, args, logger),
+    () => spawnRedis(binary, args, logger),
+    logger,
+  );
+  const stopServer = await ownServer(ownerFile, server.current, 'SIGTERM');
   return {
     url: `redis://127.0.0.1:${port}`,
-    pid: () => child.pid,
+    pid: () => server.current().pid,
     async stop() {
-      stopping = true;
+      server.stopping();
       await stopServer();
     },
   };
 }
 
-function spawnRedis(binary: string, args: string[], logger: Logger): Promise<ChildProcess> {
+function spawnRedis(binary: string, args: string[], logger: Logger): Promise<Spawned> {
   // A process group of its own, as the embedded PostgreSQL's: a terminal's Ctrl-C is the app's.
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  return new Promise<ChildProcess>((resolve, reject) => {
+  let said = '';
+  return new Promise<Spawned>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
+      said = (said + text).slice(-LAST_WORDS);
       logger.debug({ redis: text.trim() });
-      if (text.includes('Ready to accept connections')) resolve(child);
+      if (text.includes('Ready to accept connections')) resolve({ child, said: () => said.trim() });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
