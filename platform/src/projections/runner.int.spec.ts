@@ -16,7 +16,7 @@ import {
 } from './checkpoints.ts';
 import { PROJECTIONS_CHANNEL, type BulkLoader, type Projector } from './projector.ts';
 import { LogWakeup } from '../event-store/wakeup.ts';
-import { runProjector } from './runner.ts';
+import { READ_MODEL_CONNECTION, runProjector } from './runner.ts';
 import type { ProjectionWatcher } from './watcher.ts';
 import { closeWatchedLog, openWatchedLog } from './watched-log.ts';
 
@@ -335,6 +335,30 @@ describe('projection runner', () => {
       await runner.stop();
     },
   );
+
+  it('takes a lost connection for a failure of the database, not of an event: it follows on over a new one and records no error', async () => {
+    const projector = countingProjector('reconnecting');
+    const runner = start(projector);
+    await runner.active;
+    const first = await append('s-r');
+    await watcher.waitFor(['reconnecting'], first.position, 15_000);
+    // The follower's own connection goes, as in a restart of the server or a failover. It is the
+    // one connection of the test's that holds a projector's lock.
+    const ended = await pool.query<{ ended: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+        WHERE application_name = $1 AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')`,
+      [READ_MODEL_CONNECTION],
+    );
+    expect(ended.rows).toEqual([{ ended: true }]);
+    const second = await append('s-r');
+    await expect(watcher.waitFor(['reconnecting'], second.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(projector, 's-r')).toBe(2);
+    const builds = await readBuilds(pool, 'reconnecting');
+    expect(builds.map((b) => [b.build, b.status, b.error, b.errorEventId])).toEqual([
+      [1, 'live', null, null],
+    ]);
+    await runner.stop();
+  });
 
   it('builds a raised version next to the live one and switches reads to it once caught up', async () => {
     const v1 = countingProjector('rebuilt');
