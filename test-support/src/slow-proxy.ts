@@ -5,19 +5,30 @@ export interface SlowProxy {
   url: string;
   /** How long the server's bytes are held before the client gets them, in ms (0 at first). */
   delayMs: number;
+  /**
+   * The server out of reach, as in a restart or a failover: every connection through the proxy
+   * is cut and new ones are closed as they come, until `outage(false)`.
+   */
+  outage(down: boolean): void;
   stop(): Promise<void>;
 }
 
 /**
  * A TCP proxy in front of a PostgreSQL server that can hold what the server sends for a while,
- * as a slow network would, keeping its order. What the client sends goes straight through.
+ * as a slow network would, keeping its order, or cut the way to it. What the client sends goes
+ * straight through.
  */
 export async function startSlowProxy(databaseUrl: string): Promise<SlowProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<Socket>();
+  let down = false;
   const proxy: SlowProxy = {
     url: '',
     delayMs: 0,
+    outage(on) {
+      down = on;
+      if (on) for (const socket of sockets) socket.destroy();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -25,6 +36,7 @@ export async function startSlowProxy(databaseUrl: string): Promise<SlowProxy> {
       }),
   };
   const server = createServer((client) => {
+    if (down) return void client.destroy();
     const upstream = connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     const end = () => {

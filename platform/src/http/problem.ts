@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorCode, Problem } from '@wagers/contracts/problem';
 import { ConcurrencyError } from '../event-store/port.ts';
-import { DomainError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db-errors.ts';
+import { DomainError, unavailable } from '../errors.ts';
 import './types.ts';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -56,6 +57,22 @@ function describeFields(errors: { field: string; message: string }[]): string {
   return errors.map((e) => `${e.field}: ${e.message}`).join('; ');
 }
 
+/** How long a caller is asked to wait when the database is away (a restart, a failover). */
+const DATABASE_RETRY_SECONDS = 5;
+
+/**
+ * The database out of reach for now is not the request's fault nor a fault of ours to hide
+ * behind "something went wrong": 503, with when to try again.
+ */
+function asDomainError(error: unknown): unknown {
+  return isDatabaseUnavailable(error)
+    ? unavailable(
+        'The service is briefly unavailable. Please try again in a moment.',
+        DATABASE_RETRY_SECONDS,
+      )
+    : error;
+}
+
 function toProblem(error: unknown): Problem {
   if (error instanceof DomainError) return problem(error.code, error.message, error.fieldErrors);
   if (error instanceof ZodError) {
@@ -99,9 +116,10 @@ function isClientHttpError(error: unknown): error is { status: number; message: 
 
 /** Turns every error into RFC 7807 problem details; only unexpected ones are logged as errors. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  const body = toProblem(error);
-  if (error instanceof DomainError && error.retryAfterSeconds !== undefined)
-    res.setHeader('retry-after', String(error.retryAfterSeconds));
+  const answered = asDomainError(error);
+  const body = toProblem(answered);
+  if (answered instanceof DomainError && answered.retryAfterSeconds !== undefined)
+    res.setHeader('retry-after', String(answered.retryAfterSeconds));
   if (body.status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ problem: body.code, status: body.status }, body.detail);
   res.status(body.status).type('application/problem+json').json(body);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseTrouble } from '../db-errors.ts';
 import type { GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
@@ -68,25 +69,6 @@ export interface BuildFollower {
  * live pages. Each page and its checkpoint commit together. A build that has caught up with the
  * live one takes over reads (unless the operator switches by hand).
  */
-/** SQLSTATE classes of the server's own troubles: connection, resources, operator, system. */
-const SERVER_TROUBLE_CLASSES = new Set(['08', '53', '57', '58']);
-/** Transactions that lost a race (serialization, deadlock, a lock not had): tried again. */
-const LOST_RACES = new Set(['40001', '40P01', '55P03']);
-
-/**
- * Whether a page failed for the database's sake rather than for one of its events': the
- * follower's connection went (a server restart, a failover, an operator ending it), the server
- * is shutting down or out of disk or memory, or the transaction lost a race. Such a page is
- * applied again over a new connection; only what the projector cannot apply stops it.
- */
-function failedForTheDatabase(error: unknown, connectionLost: boolean): boolean {
-  if (connectionLost) return true;
-  const code = error instanceof pg.DatabaseError ? error.code : undefined;
-  return (
-    code !== undefined && (SERVER_TROUBLE_CLASSES.has(code.slice(0, 2)) || LOST_RACES.has(code))
-  );
-}
-
 export function followBuild(
   projector: Projector,
   start: BuildRow,
@@ -267,8 +249,10 @@ export function followBuild(
       // A follower without tables acts on the world (a queue, other aggregates): its failures are
       // the world's (Redis away, a lost connection), so it tries the page again rather than stop.
       if (!projector.schema) throw error;
-      // The runner follows on over a new connection, from the checkpoint the page did not move.
-      if (failedForTheDatabase(error, connectionLost)) throw error;
+      // A page that failed for the database's sake (its connection lost, the server restarting
+      // or out of room, a lost race) is not its events' fault: the runner follows on over a new
+      // connection, from the checkpoint the page did not move.
+      if (connectionLost || isDatabaseTrouble(error)) throw error;
       if (events.length === 1) {
         const event = events[0]!;
         const message = error instanceof Error ? error.message : String(error);
