@@ -342,11 +342,13 @@ describe('projection runner', () => {
     await runner.active;
     const first = await append('s-r');
     await watcher.waitFor(['reconnecting'], first.position, 15_000);
-    // The follower's own connection goes, as in a restart of the server or a failover. It is the
-    // one connection of the test's that holds a projector's lock.
+    // The follower's own connection goes, as in a restart of the server or a failover: the one
+    // connection to this test's database that holds a projector's lock (the specs that run
+    // beside it have databases of their own).
     const ended = await pool.query<{ ended: boolean }>(
       `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
-        WHERE application_name = $1 AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')`,
+        WHERE datname = current_database() AND application_name = $1
+          AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')`,
       [READ_MODEL_CONNECTION],
     );
     expect(ended.rows).toEqual([{ ended: true }]);
