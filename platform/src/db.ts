@@ -13,6 +13,11 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // A checked-out client whose connection drops (a restart of the server, a failover) says so
+  // on its own 'error' event, which nothing hears while the client is out of the pool: unheard,
+  // it would end the process. Its query under way fails as it is, what it is sent next fails too,
+  // and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
