@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
 import { inTransaction } from '@wagers/platform/db';
+import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import {
@@ -145,10 +146,32 @@ async function watchBuild(
   const samples: { at: number; applied: number }[] = [];
   let interrupted = false;
   void deps.interrupted?.then(() => (interrupted = true));
+  /**
+   * The build's row, and its lag once it is indexed and building; null while the database is out
+   * of reach (a restart, a failover), which the build's runner waits out as well.
+   */
+  const look = async () => {
+    try {
+      const row = (await readBuilds(deps.pool, projector.name)).find(
+        (r) => r.build === start.build,
+      );
+      const lag = row?.indexed && row.status === 'building' ? (await lagOf())?.lagEvents : null;
+      return { row, lag };
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return null;
+      throw error;
+    }
+  };
   for (;;) {
-    const row = (await readBuilds(deps.pool, projector.name)).find((r) => r.build === start.build);
+    const seen = await look();
+    if (!seen) {
+      if (interrupted) return 'interrupted';
+      await pollPause(deps.pollMs ?? 250, deps.interrupted);
+      continue;
+    }
+    const { row, lag } = seen;
     if (!row) throw new BuildRefused(`${projector.name} build ${start.build} was retired`);
-    const caughtUp = row.indexed && row.status === 'building' && (await lagOf())?.lagEvents === 0;
+    const caughtUp = row.indexed && row.status === 'building' && lag === 0;
     const done = row.status === 'live' || (caughtUp && !row.autoSwitch);
     total = done ? row.events : Math.max(total, row.events);
     samples.push({ at: Date.now(), applied: row.events });

@@ -5,6 +5,7 @@ import { createPool } from '@wagers/platform/db';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { startSlowProxy } from '@wagers/test-support/slow-proxy';
 import { readModelMigrations } from '../migrations.ts';
 import { writeBetLog } from '../test-support/bet-log.ts';
 
@@ -14,10 +15,13 @@ let db: TestDatabase;
 let pool: ReturnType<typeof createPool>;
 let total: number;
 
-/** The projections CLI as its own process (node itself, so a signal reaches the rebuild). */
-function projections(args: string[]) {
+/**
+ * The projections CLI as its own process (node itself, so a signal reaches the rebuild), on the
+ * test's database or by way of `url`.
+ */
+function projections(args: string[], url = db.url) {
   const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -97,6 +101,35 @@ describe('an interrupted rebuild', () => {
       );
       expect(Number(count.rows[0]?.n)).toBe(table === 'rm_bets' ? 3_000 : 15_000);
       expect(await difference(table, resumed, onePass)).toBe(0);
+    }
+  }, 180_000);
+
+  it('waits out the database going away halfway, and ends equal, row for row, to one built in a single pass', async () => {
+    const proxy = await startSlowProxy(db.url);
+    try {
+      const rebuild = projections(['rebuild', 'bets', '--page-size', '200'], proxy.url);
+      let building: Awaited<ReturnType<typeof buildOf>>;
+      for (;;) {
+        building = (await readBuilds(pool, 'bets')).find((r) => r.status === 'building');
+        if (building && building.events >= total / 3) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // A restart of the server or a failover, as the CLI sees it: every connection cut, and
+      // none to be had for a while.
+      proxy.outage(true);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      proxy.outage(false);
+      expect(await rebuild.exited).toMatchObject({ code: 0 });
+      expect(rebuild.output()).toContain(`bets build ${building.build}, built from the start`);
+      expect(await buildOf(building.build)).toMatchObject({ status: 'live', error: null });
+      const single = projections(['rebuild', 'bets']);
+      expect(await single.exited).toMatchObject({ code: 0 });
+      const reference = (await readBuilds(pool, 'bets')).find((r) => r.status === 'live')!;
+      expect(reference.build).toBe(building.build + 1);
+      for (const table of ['rm_bets', 'rm_bet_history'])
+        expect(await difference(table, building.schemaName!, reference.schemaName!)).toBe(0);
+    } finally {
+      await proxy.stop();
     }
   }, 180_000);
 
