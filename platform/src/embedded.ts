@@ -128,7 +128,7 @@ export async function startEmbeddedPostgres(
     url: embeddedPostgresUrl(password, port),
     pid: () => server.current().pid,
     async stop() {
-      server.stopping();
+      await server.stopping();
       await stopServer();
     },
   };
@@ -144,16 +144,18 @@ interface Spawned {
  * Keeps a server this module started running while the product runs: should it exit, that is
  * logged as an error with the last of what it said, and it is started again by `spawnAgain` (on
  * the same port and files, so clients reconnect to it), waiting longer after each failed try, up
- * to 5 s. `stopping()` ends the watch before a stop.
+ * to 5 s. `stopping()` ends the watch before a stop, once a start under way has ended: the
+ * server it started is then `current()`, for the stop to end.
  */
 function supervise(
   what: string,
   first: Spawned,
   spawnAgain: () => Promise<Spawned>,
   logger: Logger,
-): { current: () => ChildProcess; stopping: () => void } {
+): { current: () => ChildProcess; stopping: () => Promise<void> } {
   let current = first;
   let stopping = false;
+  let restarting: Promise<void> | null = null;
   const watch = (running: Spawned) => {
     running.child.once('exit', (code, signal) => {
       if (stopping) return;
@@ -161,7 +163,7 @@ function supervise(
         { code, signal, said: running.said() },
         `the embedded ${what} exited; starting it again`,
       );
-      void restart(1);
+      restarting = restart(1).finally(() => (restarting = null));
     });
   };
   const restart = async (attempt: number): Promise<void> => {
@@ -169,6 +171,7 @@ function supervise(
     if (stopping) return;
     try {
       current = await spawnAgain();
+      if (stopping) return;
       watch(current);
       logger.info(`the embedded ${what} is running again`);
     } catch (error) {
@@ -179,8 +182,9 @@ function supervise(
   watch(first);
   return {
     current: () => current.child,
-    stopping: () => {
+    stopping: async () => {
       stopping = true;
+      await restarting;
     },
   };
 }
@@ -526,7 +530,7 @@ export async function startEmbeddedRedis(dataDir: string, logger: Logger): Promi
     url: `redis://127.0.0.1:${port}`,
     pid: () => server.current().pid,
     async stop() {
-      server.stopping();
+      await server.stopping();
       await stopServer();
     },
   };
