@@ -12,6 +12,7 @@ import {
 } from '../../test-support/test-app.ts';
 import { befriend, betInput, person, type Person } from '../bets/http-fixtures.ts';
 import { startSlowProxy, type SlowProxy } from '@wagers/test-support/slow-proxy';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 
 /**
  * Two processes answering /api on one database, as production runs its services: each keeps the
@@ -31,6 +32,9 @@ describe('sessions across processes', () => {
   };
   const me = (client: ApiClient) => client.get<User>('/api/auth/user');
 
+  /** The other process's queues, dropped with their keys at the end as the test app's are. */
+  const otherQueues = `wagers-test-other-${Date.now()}`;
+
   beforeAll(async () => {
     app = await startTestApp();
     // The other process reaches the database through a proxy that can slow what it hears.
@@ -40,7 +44,7 @@ describe('sessions across processes', () => {
       PORT: '0',
       DATABASE_URL: network.url,
       REDIS_URL: testRedisUrl,
-      QUEUE_PREFIX: `wagers-test-other-${Date.now()}`,
+      QUEUE_PREFIX: otherQueues,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DEV_INBOX: 'true',
       READ_YOUR_WRITES_TIMEOUT_MS: '15000',
@@ -50,6 +54,7 @@ describe('sessions across processes', () => {
   });
   afterAll(async () => {
     await other?.stop();
+    await dropQueueKeys(testRedisUrl, otherQueues);
     await network?.stop();
     await app?.stop();
   });
