@@ -1,5 +1,5 @@
-import type { ClientBase } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noting, statementLog } from '@wagers/test-support/statements';
 import { inTransaction } from '../db.ts';
 import { createBuild, finishBulkLoad, switchBuild } from './builds.ts';
 import { readBuilds } from './checkpoints.ts';
@@ -18,23 +18,6 @@ const version = (n: number, columns: string): Projector => ({
   async apply() {},
 });
 
-/** `client`, noting every statement PostgreSQL refused (each one an ERROR in the server's log). */
-function noting(client: ClientBase, refused: string[]): ClientBase {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<ClientBase['query']>) => {
-        try {
-          return await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
-        } catch (error) {
-          refused.push(`${String(args[0])}: ${(error as Error).message}`);
-          throw error;
-        }
-      };
-    },
-  });
-}
-
 describe('switching reads to a build', () => {
   let log: WatchedLog;
   beforeAll(async () => {
@@ -44,16 +27,16 @@ describe('switching reads to a build', () => {
 
   /** Builds `projector` with one row, switches reads to it; what was refused on the way. */
   async function buildAndSwitch(projector: Projector, row: string): Promise<string[]> {
-    const refused: string[] = [];
+    const statements = statementLog();
     await inTransaction(log.pool, async (client) => {
       const build = await createBuild(client, projector);
       await client.query(`INSERT INTO ${build.schemaName!}.viewed_rows VALUES ${row}`);
       await finishBulkLoad(client, projector, build);
-      await expect(switchBuild(noting(client, refused), projector, build.build)).resolves.toBe(
+      await expect(switchBuild(noting(client, statements), projector, build.build)).resolves.toBe(
         true,
       );
     });
-    return refused;
+    return statements.refused;
   }
 
   const viewOid = async () =>

@@ -5,6 +5,7 @@ import { userSchema, type User } from '@wagers/contracts/api/user';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { genericPlanScans } from '@wagers/test-support/plans';
+import { noting, statementLog } from '@wagers/test-support/statements';
 import { readModelMigrations } from '../migrations.ts';
 import { usersSchema } from '../users/users.schema.ts';
 import { betsSchema } from './bets.schema.ts';
@@ -338,22 +339,56 @@ describe('the bets statements over many users and bets', () => {
 describe('the bets JSON from a live build made before bets kept their own fields as text', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
+  let kept: { name: string; expression: string }[];
+  const statements = statementLog();
+  let reads: pg.Pool;
 
-  // During a deploy that raises the bets version, the build the previous code made serves reads
-  // until the new one is switched to: reads make the same JSON in the query instead.
+  // On a new database until the first build of this version is switched to, and during a deploy
+  // that raises the bets version until the new build is, a build the previous code made serves
+  // reads: they make the same JSON in the query instead.
   beforeAll(async () => {
     ({ database, pool } = await liveBuild());
+    kept = (
+      await pool.query<{ name: string; expression: string }>(
+        `SELECT a.attname AS name, pg_get_expr(d.adbin, d.adrelid) AS expression
+           FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+          WHERE a.attrelid = 'rm_bets'::regclass AND a.attname LIKE 'json\\_%' ORDER BY a.attnum`,
+      )
+    ).rows;
+    expect(kept.map(({ name }) => name)).toEqual(['json_start', 'json_resolutions', 'json_times']);
     await pool.query(
-      'ALTER TABLE rm_bets DROP COLUMN json_start, DROP COLUMN json_resolutions, DROP COLUMN json_times',
+      `ALTER TABLE rm_bets ${kept.map(({ name }) => `DROP COLUMN ${name}`).join(', ')}`,
     );
     await insertSample(pool);
+    reads = noting(pool, statements);
   });
   afterAll(async () => {
     await pool?.end();
     await database?.drop();
   });
 
-  it('is, byte for byte, what the newer build answers', async () => {
-    await expectEachBetAsResJsonSends(pool);
+  it('is, byte for byte, what the newer build answers, and no read fails to find that out', async () => {
+    await expectEachBetAsResJsonSends(reads);
+    expect(statements.refused).toEqual([]);
+    expect(statements.sent).toContain(LIST_BETS.inline.name);
+    expect(statements.sent).not.toContain(LIST_BETS.prerendered.name);
+  });
+
+  it('reads the JSON the live build keeps within a second of a switch to a build that keeps it', async () => {
+    await pool.query(
+      `ALTER TABLE rm_bets ${kept
+        .map(
+          ({ name, expression }) =>
+            `ADD COLUMN ${name} text NOT NULL GENERATED ALWAYS AS (${expression}) STORED`,
+        )
+        .join(', ')}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    statements.sent.length = 0;
+    await expectEachBetAsResJsonSends(reads);
+    expect(statements.refused).toEqual([]);
+    expect(statements.sent).toContain(LIST_BETS.prerendered.name);
+    expect(statements.sent).toContain(FIND_BET.prerendered.name);
+    expect(statements.sent).not.toContain(LIST_BETS.inline.name);
   });
 });

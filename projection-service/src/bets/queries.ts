@@ -50,26 +50,49 @@ export const FIND_BET = {
 
 /** PostgreSQL's code for a column that does not exist. */
 const UNDEFINED_COLUMN = '42703';
-/** How long reads make the JSON themselves once the live build was found without its columns. */
-const INLINE_FOR_MS = 10_000;
-let inlineUntil = 0;
+/** How long reads make the JSON themselves before they look again whether the live build can. */
+const INLINE_FOR_MS = 1_000;
+
+/**
+ * Whether the bets the pool's reads name keep their own fields as JSON text: found in the
+ * catalogue, as the reads' statements resolve the name, so that no read has to fail to find out.
+ */
+const PRERENDERED_CHECK = {
+  name: 'bets_json_columns',
+  text: `SELECT EXISTS (SELECT FROM pg_attribute WHERE attrelid = to_regclass('rm_bets')
+                          AND attname = 'json_start' AND NOT attisdropped) AS prerendered`,
+};
+
+/** Per pool: the form its reads take, and until when (a live build never loses its columns). */
+const forms = new WeakMap<Pool, { form: BetsJsonForm; until: number }>();
+
+async function formFor(pool: Pool): Promise<BetsJsonForm> {
+  const known = forms.get(pool);
+  if (known && Date.now() < known.until) return known.form;
+  const { rows } = await pool.query<{ prerendered: boolean }>(PRERENDERED_CHECK);
+  const form = rows[0]?.prerendered ? 'prerendered' : 'inline';
+  forms.set(pool, { form, until: form === 'inline' ? Date.now() + INLINE_FOR_MS : Infinity });
+  return form;
+}
 
 /**
  * Runs the prerendered form of a statement, or the inline one while the live build of bets has
- * no prerendered columns: during a deploy that raised the bets version, until the new build is
- * switched to, the build made by the code before serves reads.
+ * no prerendered columns: on a new database until the first build of this version is switched
+ * to, and during a deploy that raised the bets version, the build made by the code before
+ * serves reads.
  */
 async function jsonRows(
   pool: Pool,
-  statement: { prerendered: NamedQuery; inline: NamedQuery },
+  statement: Record<BetsJsonForm, NamedQuery>,
   values: string[],
 ): Promise<JsonRow[]> {
-  if (Date.now() >= inlineUntil) {
+  if ((await formFor(pool)) === 'prerendered') {
     try {
       return (await pool.query<JsonRow>({ ...statement.prerendered, values })).rows;
     } catch (error) {
+      // Only if reads were switched back to a build made by older code.
       if ((error as { code?: unknown }).code !== UNDEFINED_COLUMN) throw error;
-      inlineUntil = Date.now() + INLINE_FOR_MS;
+      forms.set(pool, { form: 'inline', until: Date.now() + INLINE_FOR_MS });
     }
   }
   return (await pool.query<JsonRow>({ ...statement.inline, values })).rows;
