@@ -8,6 +8,7 @@ import { loadConfig } from '@wagers/platform/config';
 import { createLogger } from '@wagers/platform/logger';
 import { hostService, type RunningHost } from '@wagers/platform/service-host';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import { testRedisUrl } from './test-support/test-app.ts';
 
 const caddyfile = new URL('../../deploy/Caddyfile', import.meta.url);
@@ -32,6 +33,7 @@ const matches = (pattern: string, path: string) =>
 describe('the deployment proxy and the command service', () => {
   let database: TestDatabase;
   let host: RunningHost;
+  const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -40,7 +42,7 @@ describe('the deployment proxy and the command service', () => {
       PORT: '0',
       DATABASE_URL: database.url,
       REDIS_URL: testRedisUrl,
-      QUEUE_PREFIX: `wagers-test-${randomBytes(4).toString('hex')}`,
+      QUEUE_PREFIX: queuePrefix,
       LOG_LEVEL: 'silent',
     });
     host = await hostService({
@@ -56,6 +58,7 @@ describe('the deployment proxy and the command service', () => {
   afterAll(async () => {
     await host?.stop();
     await database?.drop();
+    await dropQueueKeys(testRedisUrl, queuePrefix);
   });
 
   it('sends every read the command service serves to it', async () => {

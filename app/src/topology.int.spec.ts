@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startChildService, type ChildService } from './test-support/child-service.ts';
-import { waitForMailLink } from './test-support/test-app.ts';
+import { testRedisUrl, waitForMailLink } from './test-support/test-app.ts';
 
 const services = ['command-service', 'projection-service', 'notifier'] as const;
 type ServiceName = (typeof services)[number];
@@ -16,11 +17,11 @@ type ServiceName = (typeof services)[number];
 describe('each service as its own process', () => {
   let database: TestDatabase;
   const urls = {} as Record<ServiceName, string>;
+  const prefix = `wagers-test-${randomBytes(4).toString('hex')}`;
   const children: ChildService[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const prefix = `wagers-test-${randomBytes(4).toString('hex')}`;
     for (const name of services) {
       const child = await startChildService({
         entry: `${name}/src/main.ts`,
@@ -35,6 +36,7 @@ describe('each service as its own process', () => {
   afterAll(async () => {
     await Promise.all(children.map((child) => child.stop()));
     await database?.drop();
+    await dropQueueKeys(testRedisUrl, prefix);
   }, 60_000);
 
   it('signs a person in across the three services', async () => {

@@ -5,8 +5,9 @@ import type { Bet, CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { eventually } from '@wagers/test-support/log';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startChildService, type ChildService } from '../test-support/child-service.ts';
-import { ApiClient } from '../test-support/test-app.ts';
+import { ApiClient, testRedisUrl } from '../test-support/test-app.ts';
 import { betInput } from './bets/http-fixtures.ts';
 
 /**
@@ -39,6 +40,7 @@ describe('process managers finish by themselves after a crash', () => {
     await product?.stop();
     await db?.end();
     await database?.drop();
+    await dropQueueKeys(testRedisUrl, queuePrefix);
   }, 60_000);
 
   const count = async (where: string, params: unknown[] = []) =>

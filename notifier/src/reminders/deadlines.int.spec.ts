@@ -21,6 +21,7 @@ import type { RunningProjector } from '@wagers/platform/projections/runner';
 import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { dropQueueKeys } from '@wagers/test-support/redis';
 import {
   startTestSmtpServer,
   type ReceivedMail,
@@ -269,6 +270,8 @@ afterAll(async () => {
   await store?.close();
   await pool?.end();
   await database?.drop();
+  // Workers closing can write their queues' bookkeeping again after the queues were obliterated.
+  await dropQueueKeys(redisUrl, queuePrefix);
 });
 
 describe('reminders to report', () => {
