@@ -89,6 +89,8 @@ export function followBuild(
   let saved: GlobalPosition | null = start.position;
   let position: GlobalPosition | null = start.position;
   let building = start.status === 'building';
+  /** Events acted on by live pages whose checkpoint moves were offered, then taken back. */
+  let carried = 0;
   let skips = new Set<string>();
   let stopRest: () => void = () => undefined;
 
@@ -148,14 +150,18 @@ export function followBuild(
    * load's folded page brings its `write`; otherwise the projector applies the page. A live page
    * opens its transaction with the projector's first statement, so one that sends none costs one
    * round trip: the checkpoint's move, made only if the build is still this follower's and where
-   * it left it, alone (a dispatcher puts jobs on a queue, not rows in tables) or, for a projector
-   * that left its writes for the commit, first in one transaction with them.
+   * it left it, alone or, for a projector that left its writes for the commit, first in one
+   * transaction with them. With `passIfUnwritten`, a live page that wrote nothing at all (a
+   * dispatcher puts jobs on a queue, a process manager appends elsewhere) costs none: nothing is
+   * committed, and the count of events it acted on comes back, for the caller to pass over them
+   * with the other followers' moves (decision 25). Otherwise null: the page was committed.
    */
   async function commitPage(
     events: RecordedEvent[],
     bulk: boolean,
     write?: PageWrite,
-  ): Promise<void> {
+    passIfUnwritten = false,
+  ): Promise<number | null> {
     const last = events.at(-1)!.position;
     let opening: Promise<void> | null = null;
     const open = () => {
@@ -168,18 +174,24 @@ export function followBuild(
     try {
       if (bulk) await open();
       const kept = keptOf(events);
+      // Live, the events acted on by earlier pages whose moves were taken back count here.
+      const applied = kept.length + (bulk ? 0 : carried);
       const atCommit: string[] = [];
       const context = bulk ? { bulk } : { bulk, atCommit: (sql: string) => atCommit.push(sql) };
       const target = bulk ? client : openingOnFirstQuery(client, () => void open());
       await (write ? write(client) : applyEvents(projector, target, kept, context));
       const move = { name: projector.name, build: start.build, from: saved, to: last };
+      if (!opening && atCommit.length === 0 && passIfUnwritten && !building) {
+        carried = 0;
+        return applied;
+      }
       if (!opening && atCommit.length === 0) {
-        const status = await moveCheckpoint(client, { ...move, applied: kept.length });
+        const status = await moveCheckpoint(client, { ...move, applied });
         if (!status) await refused();
         building = status === 'building';
       } else if (!opening) {
         // Nothing sent yet: the page is one round trip, its checkpoint's move first (decision 27).
-        const sql = [begin, pageMoveStatement({ ...move, applied: kept.length }), ...atCommit];
+        const sql = [begin, pageMoveStatement({ ...move, applied }), ...atCommit];
         let results: pg.QueryResult[];
         try {
           results = (await client.query(
@@ -193,7 +205,7 @@ export function followBuild(
         building = movedStatus(results) === 'building';
       } else {
         await open();
-        atCommit.push(saveCheckpointStatement(projector.name, start.build, last, kept.length));
+        atCommit.push(saveCheckpointStatement(projector.name, start.build, last, applied));
         await client.query(`${atCommit.join('; ')}; COMMIT`);
       }
     } catch (error) {
@@ -210,7 +222,9 @@ export function followBuild(
       throw error;
     }
     position = saved = last;
+    if (!bulk) carried = 0;
     if (!bulk) announce(building ? 'building' : 'live', last);
+    return null;
   }
 
   /** Whether a live page can only move the checkpoint: none of its events is of the projector's. */
@@ -220,18 +234,20 @@ export function followBuild(
   }
 
   /**
-   * Moves the checkpoint past a page passed over: in memory now, stored soon with the other
-   * followers' moves. `fail` hears of a move that could not be stored.
+   * Moves the checkpoint past a page passed over, or acted on without a write (`applied` events):
+   * in memory now, stored soon with the other followers' moves. `fail` hears of a move that could
+   * not be stored.
    */
-  function passOver(to: GlobalPosition, fail: (error: unknown) => void): void {
+  function passOver(to: GlobalPosition, fail: (error: unknown) => void, applied = 0): void {
     position = to;
-    deps.passer.offer(projector.name, start.build, saved, to, (outcome: PassOutcome) => {
+    const stored = (outcome: PassOutcome) => {
       if ('error' in outcome) return fail(outcome.error);
       // Retired, dropped or moved by an operator: the runner looks at the row again.
       if (!outcome.status) return fail(new CheckpointMoved());
       saved = to;
       announce(outcome.status, to);
-    });
+    };
+    deps.passer.offer(projector.name, start.build, saved, to, stored, applied);
   }
 
   /** Tells readers in every process where a committed checkpoint now is. */
@@ -240,10 +256,13 @@ export function followBuild(
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */
-  async function applyPage(events: RecordedEvent[], bulk: boolean): Promise<void> {
+  async function applyPage(
+    events: RecordedEvent[],
+    bulk: boolean,
+    passIfUnwritten = false,
+  ): Promise<number | null> {
     try {
-      await commitPage(events, bulk);
-      return;
+      return await commitPage(events, bulk, undefined, passIfUnwritten);
     } catch (error) {
       if (error instanceof BuildGone || error instanceof CheckpointMoved) throw error;
       // A follower without tables acts on the world (a queue, other aggregates): its failures are
@@ -269,6 +288,7 @@ export function followBuild(
       }
     }
     for (const event of events) await applyPage([event], bulk);
+    return null;
   }
 
   async function trySwitch(): Promise<void> {
@@ -379,9 +399,10 @@ export function followBuild(
       onEvents: async (events) => {
         if (passesOver(events)) return passOver(events.at(-1)!.position, fail);
         // This page's checkpoint covers every move passed over before it.
-        await deps.passer.withdraw(projector.name, start.build);
+        carried += await deps.passer.withdraw(projector.name, start.build);
         const started = performance.now();
-        await applyPage(events, false);
+        const unwritten = await applyPage(events, false, true);
+        if (unwritten !== null) passOver(events.at(-1)!.position, fail, unwritten);
         const labels = { projector: projector.name };
         livePageSeconds.observe(labels, (performance.now() - started) / 1000);
         livePageEvents.observe(labels, events.length);

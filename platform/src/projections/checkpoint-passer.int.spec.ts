@@ -6,7 +6,7 @@ import { ensureFollowerBuild } from './builds.ts';
 import { CheckpointPasser, type PassOutcome } from './checkpoint-passer.ts';
 import { readBuilds, saveCheckpoint } from './checkpoints.ts';
 
-describe('checkpoints moved past pages passed over, for every follower of a process at once', () => {
+describe('checkpoints moved past pages that wrote nothing, for every follower of a process at once', () => {
   let database: TestDatabase;
   let pool: ReturnType<typeof createPool>;
   const names = ['pass-a', 'pass-b', 'pass-c'];
@@ -78,6 +78,37 @@ describe('checkpoints moved past pages passed over, for every follower of a proc
     } finally {
       holder.release();
     }
+  });
+
+  it("counts the events that moves acted on: a replaced move's with its own, a withdrawn one's handed back", async () => {
+    const passer = new CheckpointPasser(pool, 20);
+    const before = (await readBuilds(pool, 'pass-a'))[0]!;
+    await pool.query(
+      `UPDATE projection_checkpoints SET error = 'an old failure', error_position = '100-1'
+        WHERE name = 'pass-a'`,
+    );
+    const start = before.position!;
+    const replaced = new Promise<PassOutcome>((resolve) =>
+      passer.offer('pass-a', 1, start, '140-1', resolve, 2),
+    );
+    const outcome = new Promise<PassOutcome>((resolve) =>
+      passer.offer('pass-a', 1, start, '141-1', resolve, 3),
+    );
+    expect(await outcome).toEqual({ status: 'live' });
+    expect(await Promise.race([replaced, Promise.resolve('not heard')])).toBe('not heard');
+    expect((await readBuilds(pool, 'pass-a'))[0]).toMatchObject({
+      position: '141-1',
+      events: before.events + 5,
+      error: null,
+    });
+
+    passer.offer('pass-a', 1, '141-1', '150-1', () => undefined, 4);
+    passer.offer('pass-a', 1, '141-1', '151-1', () => undefined);
+    expect(await passer.withdraw('pass-a', 1)).toBe(4);
+    expect((await readBuilds(pool, 'pass-a'))[0]).toMatchObject({
+      position: '141-1',
+      events: before.events + 5,
+    });
   });
 
   async function waitForLockWaiter(): Promise<void> {

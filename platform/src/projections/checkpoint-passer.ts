@@ -16,11 +16,12 @@ interface Entry {
 const keyOf = (name: string, build: number) => `${name} ${build}`;
 
 /**
- * Stores the checkpoints that followers of one process move past pages they pass over (pages with
- * none of their projector's event types), all of them in one statement at most every interval:
- * with a dozen such followers and a steady flow of events, each storing its own would cost the
- * database a statement per follower per interval. A follower offers its move, and withdraws it
- * before it commits a page of its own, whose checkpoint covers the move.
+ * Stores the checkpoints that followers of one process move past live pages that wrote nothing
+ * (pages with none of their projector's event types, or whose events it acted on outside the
+ * database: a queue, other streams), all of them in one statement at most every interval: with a
+ * dozen such followers and a steady flow of events, each storing its own would cost the database a
+ * statement per follower per interval. A follower offers its move, and withdraws it before it
+ * commits a page of its own, whose checkpoint covers the move (and counts its events).
  */
 export class CheckpointPasser {
   private readonly queued = new Map<string, Entry>();
@@ -34,10 +35,10 @@ export class CheckpointPasser {
   ) {}
 
   /**
-   * Moves a build's checkpoint to `to` within the interval; `done` hears how it went. `from` is
-   * where the follower last stored it. A move of the build under way goes first, and this one
-   * starts where it ends; one offered that has not gone out yet is replaced by this one (its
-   * `done` is not called).
+   * Moves a build's checkpoint to `to` within the interval, counting `applied` events acted on;
+   * `done` hears how it went. `from` is where the follower last stored it. A move of the build
+   * under way goes first, and this one starts where it ends; one offered that has not gone out yet
+   * is replaced by this one, which carries its count (its `done` is not called).
    */
   offer(
     name: string,
@@ -45,22 +46,28 @@ export class CheckpointPasser {
     from: GlobalPosition | null,
     to: GlobalPosition,
     done: Entry['done'],
+    applied = 0,
   ): void {
     const key = keyOf(name, build);
-    const start = this.queued.get(key)?.pass.from ?? this.flight?.entries.get(key)?.pass.to ?? from;
-    this.queued.set(key, { pass: { name, build, from: start, to }, done });
+    const queued = this.queued.get(key)?.pass;
+    const start = queued?.from ?? this.flight?.entries.get(key)?.pass.to ?? from;
+    const count = (queued?.applied ?? 0) + applied;
+    this.queued.set(key, { pass: { name, build, from: start, to, applied: count }, done });
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 
   /**
    * Takes back a build's move that has not gone out yet, and waits for one under way: afterwards
-   * the stored checkpoint is where the follower's `done` callbacks say.
+   * the stored checkpoint is where the follower's `done` callbacks say. Returns the count of
+   * events acted on that the move taken back carried, for the follower's next move to count.
    */
-  async withdraw(name: string, build: number): Promise<void> {
+  async withdraw(name: string, build: number): Promise<number> {
     const key = keyOf(name, build);
+    const applied = this.queued.get(key)?.pass.applied ?? 0;
     this.queued.delete(key);
     const flight = this.flight;
     if (flight?.entries.has(key)) await flight.done;
+    return applied;
   }
 
   private async flush(): Promise<void> {

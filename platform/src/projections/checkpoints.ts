@@ -232,12 +232,16 @@ export interface CheckpointPass {
   build: number;
   from: GlobalPosition | null;
   to: GlobalPosition;
+  /** Events acted on between `from` and `to` (pages that wrote nothing); 0 for pages passed over. */
+  applied?: number;
 }
 
 /**
- * Moves builds' checkpoints past events their projectors do not act on, in one statement for all
- * of them. Returns each moved build's status by `name build`; a build retired or gone, or whose
- * checkpoint is no longer at `from`, moves nothing and is absent.
+ * Moves builds' checkpoints past pages that wrote nothing (events their projectors do not act
+ * on, or act on outside the database), in one statement for all of them, as a page's commit moves
+ * it (its count of events applied, and any failure recorded before, cleared). Returns each moved
+ * build's status by `name build`; a build retired or gone, or whose checkpoint is no longer at
+ * `from`, moves nothing and is absent.
  */
 export async function passCheckpoints(
   db: Pool | ClientBase,
@@ -252,10 +256,10 @@ export async function passCheckpoints(
   const result = await db.query<{ name: string; build: number; status: BuildStatus }>({
     name: 'checkpoints_pass',
     text: `UPDATE projection_checkpoints c
-        SET position = v.to_position, position_major = v.major, position_minor = v.minor,
-            updated_at = now()
-       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::numeric[], $6::numeric[])
-         AS v(name, build, from_position, to_position, major, minor)
+        SET ${movedTo('v.to_position', 'v.major', 'v.minor', 'v.applied')}
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::numeric[], $6::numeric[],
+                   $7::bigint[])
+         AS v(name, build, from_position, to_position, major, minor, applied)
       WHERE c.name = v.name AND c.build = v.build
         AND c.position IS NOT DISTINCT FROM v.from_position AND c.status <> 'retired'
       RETURNING c.name, c.build, c.status`,
@@ -266,6 +270,7 @@ export async function passCheckpoints(
       sorted.map((pass) => pass.to),
       positions.map(([major]) => major.toString()),
       positions.map(([, minor]) => minor.toString()),
+      sorted.map((pass) => Math.trunc(pass.applied ?? 0)),
     ],
   });
   return new Map(result.rows.map((row) => [`${row.name} ${row.build}`, row.status]));

@@ -75,7 +75,10 @@ describe('projection runner', () => {
     };
   }
 
-  function start(projector: Projector, options: { standbyRetryMs?: number } = {}) {
+  function start(
+    projector: Projector,
+    options: { standbyRetryMs?: number; batchSize?: number } = {},
+  ) {
     return runProjector(projector, {
       store,
       pool,
@@ -211,7 +214,7 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
-  it('moves the checkpoint of a follower that writes nothing (a dispatcher) in one statement, and sees an operator move it', async () => {
+  it("moves the checkpoint of a follower that writes nothing (a dispatcher) with the other followers' moves, and sees an operator move it", async () => {
     const seen: string[] = [];
     const dispatcher: Projector = {
       name: 'quiet',
@@ -242,6 +245,46 @@ describe('projection runner', () => {
     // Everything from the start again, the events before the move included.
     expect(seen.filter((at) => at === written.position).length).toBeGreaterThanOrEqual(2);
     expect(seen).toContain(again.position);
+    await runner.stop();
+  });
+
+  it('counts every event a projector acted on, those of pages it wrote nothing for included', async () => {
+    const table = 'sometimes_counts';
+    const sometimes: Projector = {
+      name: 'sometimes',
+      version: 1,
+      tables: [table],
+      schema: { tables: `CREATE TABLE ${table} (stream text PRIMARY KEY)`, indexes: '' },
+      eventTypes: new Set(['Quiet', 'Loud']),
+      async apply(client, event) {
+        if (event.type === 'Loud')
+          await client.query(`INSERT INTO ${table} VALUES ($1) ON CONFLICT DO NOTHING`, [
+            event.streamId,
+          ]);
+      },
+    };
+    // Live pages of two events.
+    const runner = start(sometimes, { batchSize: 2 });
+    await runner.active;
+    await expect.poll(() => readLiveBuild(pool, 'sometimes'), { timeout: 15_000 }).toBeTruthy();
+    const base = (await readLiveBuild(pool, 'sometimes'))!.events;
+    // Pages of two that write nothing, then at once one that writes: the moves of the first are
+    // taken back, and counted by the page that writes.
+    const loud = await store.appendToStream(
+      's-quiet',
+      ['Quiet', 'Quiet', 'Quiet', 'Quiet', 'Loud'].map((type) => sampleEvent(type, {})),
+      { expectedRevision: 'any' },
+    );
+    await expect(watcher.waitFor(['sometimes'], loud.position, 15_000)).resolves.toBe(true);
+    expect(await readLiveBuild(pool, 'sometimes')).toMatchObject({ events: base + 5 });
+    // Then pages that write nothing, their moves stored with the other followers'.
+    const quiet = await append('s-quiet', 'Quiet', 2);
+    await expect(watcher.waitFor(['sometimes'], quiet.position, 15_000)).resolves.toBe(true);
+    expect(await readLiveBuild(pool, 'sometimes')).toMatchObject({
+      position: quiet.position,
+      events: base + 7,
+    });
+    expect((await pool.query(`SELECT * FROM ${table}`)).rows).toEqual([{ stream: 's-quiet' }]);
     await runner.stop();
   });
 
