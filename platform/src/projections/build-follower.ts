@@ -419,7 +419,9 @@ export function followBuild(
     if (stopped) void current.stop();
     await current.done;
     subscription = null;
-    await deps.passer.withdraw(projector.name, start.build);
+    // Stopped cleanly, the moves not stored yet are stored; otherwise the row is looked at again.
+    if (stopped && !failure) await deps.passer.settle(projector.name, start.build);
+    else await deps.passer.withdraw(projector.name, start.build);
     if (failure) throw failure;
   }
 

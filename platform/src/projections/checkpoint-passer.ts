@@ -70,6 +70,21 @@ export class CheckpointPasser {
     return applied;
   }
 
+  /**
+   * Stores a build's move that has not gone out yet now, with the others queued, and waits for
+   * it and for one under way: a follower that stops cleanly leaves its checkpoint where it got to,
+   * rather than acting on those events again when it starts.
+   */
+  async settle(name: string, build: number): Promise<void> {
+    const key = keyOf(name, build);
+    if (this.queued.has(key)) {
+      if (this.timer) clearTimeout(this.timer);
+      await this.flush();
+    }
+    const flight = this.flight;
+    if (flight?.entries.has(key)) await flight.done;
+  }
+
   private async flush(): Promise<void> {
     this.timer = null;
     // One statement at a time: a later move of a build starts where the one under way ends.

@@ -288,6 +288,28 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('stores, when stopped, the moves of pages it acted on without writing, rather than act on them again', async () => {
+    const seen: string[] = [];
+    const quiet: Projector = {
+      name: 'settled',
+      version: 1,
+      tables: [],
+      apply: (_client, event) => {
+        seen.push(event.position);
+        return Promise.resolve();
+      },
+    };
+    await inTransaction(pool, (client) => ensureFollowerBuild(client, quiet));
+    const runner = start(quiet);
+    await runner.active;
+    const written = await append('s-settle', 'Sent', 2);
+    // Stopped as soon as it has acted, before its move would have been stored with the others'.
+    await expect.poll(() => seen.at(-1), { timeout: 15_000, interval: 1 }).toBe(written.position);
+    await runner.stop();
+    expect((await readLiveBuild(pool, 'settled'))?.position).toBe(written.position);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('lets readers wait on what checkpoint commits announce, and sees a follower sent back', async () => {
     const follower = { name: 'announced', version: 1, tables: [] };
     await inTransaction(pool, (client) => ensureFollowerBuild(client, follower));
