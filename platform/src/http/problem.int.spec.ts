@@ -20,7 +20,6 @@ describe('problem details when the database is out of reach', () => {
     db = await createTestDatabase();
     proxy = await startSlowProxy(db.url);
     pool = createPool(proxy.url, 2);
-    pool.on('error', () => undefined);
     const logger = createLogger('silent');
     const app = express();
     app.use((req, _res, next) => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { isDatabaseTrouble } from '../db-errors.ts';
 import type { GlobalPosition } from '@wagers/contracts/position';
+import { isDatabaseTrouble } from '../db-errors.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
 import { finishBulkLoad, switchBuild } from './builds.ts';

@@ -75,6 +75,19 @@ describe('projection runner', () => {
     };
   }
 
+  /** A follower without tables that acts on every event outside the database, as a dispatcher does. */
+  function writingNothing(name: string, seen: string[]): Projector {
+    return {
+      name,
+      version: 1,
+      tables: [],
+      apply: (_client, event) => {
+        seen.push(event.position);
+        return Promise.resolve();
+      },
+    };
+  }
+
   function start(
     projector: Projector,
     options: { standbyRetryMs?: number; batchSize?: number } = {},
@@ -216,15 +229,7 @@ describe('projection runner', () => {
 
   it("moves the checkpoint of a follower that writes nothing (a dispatcher) with the other followers' moves, and sees an operator move it", async () => {
     const seen: string[] = [];
-    const dispatcher: Projector = {
-      name: 'quiet',
-      version: 1,
-      tables: [],
-      apply: (_client, event) => {
-        seen.push(event.position);
-        return Promise.resolve();
-      },
-    };
+    const dispatcher = writingNothing('quiet', seen);
     await inTransaction(pool, (client) => ensureFollowerBuild(client, dispatcher));
     const before = seen.length;
     const runner = start(dispatcher);
@@ -290,15 +295,7 @@ describe('projection runner', () => {
 
   it('stores, when stopped, the moves of pages it acted on without writing, rather than act on them again', async () => {
     const seen: string[] = [];
-    const quiet: Projector = {
-      name: 'settled',
-      version: 1,
-      tables: [],
-      apply: (_client, event) => {
-        seen.push(event.position);
-        return Promise.resolve();
-      },
-    };
+    const quiet = writingNothing('settled', seen);
     await inTransaction(pool, (client) => ensureFollowerBuild(client, quiet));
     const runner = start(quiet);
     await runner.active;
