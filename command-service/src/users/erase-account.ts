@@ -47,7 +47,7 @@ const CATCH_UP_MS = 10_000;
 async function betsReadModelPast(pool: Pool, position: GlobalPosition): Promise<void> {
   const deadline = Date.now() + CATCH_UP_MS;
   for (;;) {
-    const live = (await readLivePositions(pool)).get('bets');
+    const live = (await readLivePositions(pool)).get('bets')?.position;
     if (live && comparePositions(live, position) >= 0) return;
     if (Date.now() > deadline) {
       throw new Error('The bets read model has not reached the account deletion yet');

@@ -28,7 +28,7 @@ import { applyEvents, type BulkLoader, type PageWrite, type Projector } from './
 export class BuildGone extends Error {}
 /** An event made the projector throw; the build waits at it. */
 export class PoisonEvent extends Error {}
-/** An operator moved the checkpoint (a follower sent back to the start): follow from there. */
+/** The checkpoint is not where this follower left it: follow from where it is. */
 export class CheckpointMoved extends Error {}
 
 export interface FollowDeps {
@@ -252,7 +252,9 @@ export function followBuild(
 
   /** Tells readers in every process where a committed checkpoint now is. */
   function announce(status: BuildStatus, at: GlobalPosition): void {
-    deps.notices.announce(checkpointNotice({ name: projector.name, status, position: at }));
+    deps.notices.announce(
+      checkpointNotice({ name: projector.name, build: start.build, status, position: at }),
+    );
   }
 
   /** Applies a page; if the projector throws, finds the event that did it one at a time. */

@@ -28,16 +28,35 @@ async function notifyBuilds(client: ClientBase, name: string): Promise<void> {
   ]);
 }
 
-/** The row of a follower without tables: its one build, live from the start. */
+/** The row of a follower without tables, unless it has one: its one build, live from the start. */
 export async function ensureFollowerBuild(
   client: ClientBase,
   projector: Pick<Projector, 'name' | 'version'>,
 ): Promise<void> {
   await client.query(
     `INSERT INTO projection_checkpoints (name, build, version, status) VALUES ($1, 1, $2, 'live')
-     ON CONFLICT (name, build) DO NOTHING`,
+     ON CONFLICT DO NOTHING`,
     [projector.name, projector.version],
   );
+}
+
+/**
+ * Sends a follower without tables back to the start of the log: its build gives way to the next,
+ * which starts from nothing. A new build, not the same one moved back, so that word of the old
+ * build's moves still on its way (notices leave after their commits) is not taken for the new
+ * one's, and its runner follows the new build from the start as it would after a switch.
+ */
+export async function rewindFollower(client: ClientBase, name: string): Promise<void> {
+  const moved = await client.query(
+    `UPDATE projection_checkpoints
+       SET build = build + 1, position = NULL, position_major = 0, position_minor = 0,
+           events = 0, error = NULL, error_position = NULL, error_event_id = NULL,
+           created_at = now(), switched_at = now(), updated_at = now()
+     WHERE name = $1 AND status = 'live' AND schema_name IS NULL`,
+    [name],
+  );
+  if (moved.rowCount !== 1) throw new BuildRefused(`${name} is not a follower without tables`);
+  await notifyBuilds(client, name);
 }
 
 /**

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import type { ClientBase, Pool } from 'pg';
 import { isGlobalPosition, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
-import { PROJECTIONS_CHANNEL } from './projector.ts';
 
 export type BuildStatus = 'live' | 'building' | 'retired';
 
@@ -84,14 +83,20 @@ export async function readLiveBuild(db: Pool | ClientBase, name: string): Promis
   return (await readBuilds(db, name)).find((row) => row.status === 'live') ?? null;
 }
 
+/** A live build and where it has got to. */
+export interface LivePosition {
+  build: number;
+  position: GlobalPosition | null;
+}
+
 /** Where each projector's live build has got to: what reads of its tables see. */
-export async function readLivePositions(
-  db: Pool | ClientBase,
-): Promise<Map<string, GlobalPosition | null>> {
-  const result = await db.query<{ name: string; position: string | null }>(
-    `SELECT name, position FROM projection_checkpoints WHERE status = 'live'`,
+export async function readLivePositions(db: Pool | ClientBase): Promise<Map<string, LivePosition>> {
+  const result = await db.query<{ name: string; build: number; position: string | null }>(
+    `SELECT name, build, position FROM projection_checkpoints WHERE status = 'live'`,
   );
-  return new Map(result.rows.map((row) => [row.name, row.position]));
+  return new Map(
+    result.rows.map((row) => [row.name, { build: row.build, position: row.position }]),
+  );
 }
 
 /** Locks one build's row for this transaction; null once the build has been dropped. */
@@ -122,26 +127,30 @@ export function lockedBuild(result: { rows: unknown[] }): BuildRow | null {
 }
 
 /**
- * What a live page's commit tells readers, once committed (see LogWakeup): the projector's name,
- * its build's status and the new position, so a reader waiting for a live build learns where it
- * is without a query.
+ * What a page's commit tells readers, once committed (see LogWakeup): the projector's name, the
+ * build and its status, and the new position, so a reader waiting for a live build learns where
+ * it is without a query. The build tells a move of the live build from word of a build that has
+ * given way to another meanwhile (a switch, a follower sent back): notices leave after their
+ * commits, so such word may come after the change.
  */
 export interface CheckpointNotice {
   name: string;
+  build: number;
   status: BuildStatus;
   position: GlobalPosition;
 }
 
-export function checkpointNotice({ name, status, position }: CheckpointNotice): string {
-  return `${name} ${status} ${position}`;
+export function checkpointNotice({ name, build, status, position }: CheckpointNotice): string {
+  return `${name} ${build} ${status} ${position}`;
 }
 
 /** The notice of a checkpoint's move; null for any other notification on the channel. */
 export function readCheckpointNotice(payload: string | null): CheckpointNotice | null {
-  const [name, status, position, ...rest] = payload?.split(' ') ?? [];
-  if (!name || !position || rest.length > 0 || !isGlobalPosition(position)) return null;
+  const [name, build, status, position, ...rest] = payload?.split(' ') ?? [];
+  if (!name || !build || !position || rest.length > 0 || !isGlobalPosition(position)) return null;
+  if (!/^[1-9][0-9]{0,8}$/.test(build)) return null;
   if (status !== 'live' && status !== 'building' && status !== 'retired') return null;
-  return { name, status, position };
+  return { name, build: Number(build), status, position };
 }
 
 /**
@@ -320,15 +329,4 @@ export async function readSkips(
     [name, version],
   );
   return new Set(result.rows.map((row) => row.event_id));
-}
-
-/** Sends a follower without tables (one build) back to the start of the log. */
-export async function rewindFollower(client: ClientBase, name: string): Promise<void> {
-  await client.query(
-    `UPDATE projection_checkpoints
-       SET position = NULL, position_major = 0, position_minor = 0, updated_at = now()
-     WHERE name = $1 AND schema_name IS NULL`,
-    [name],
-  );
-  await client.query('SELECT pg_notify($1, $2)', [PROJECTIONS_CHANNEL, name]);
 }

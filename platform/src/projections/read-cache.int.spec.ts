@@ -88,7 +88,7 @@ describe('answers kept while their read models stay put', () => {
   async function heard(name: string, position: string) {
     await expect
       .poll(() => watcher.knownState([name]), { timeout: 15_000 })
-      .toMatch(new RegExp(`^\\d+ ${name} ${position}$`));
+      .toMatch(new RegExp(`^\\d+ ${name} \\d+ ${position}$`));
   }
 
   it('answers again without reading while nothing moved, and reads once a page moved it', async () => {
@@ -162,31 +162,33 @@ describe('answers kept while their read models stay put', () => {
         client.query(saveCheckpointStatement(follower.name, 1, position, 1)),
       );
     const announce = (position: string) =>
-      elsewhere.announce(checkpointNotice({ name: follower.name, status: 'live', position }));
+      elsewhere.announce(
+        checkpointNotice({ name: follower.name, build: 1, status: 'live', position }),
+      );
     try {
       await commit('950-1');
       announce('950-1');
       await heard(follower.name, '950-1');
-      expect(await read('a')).toBe('read 1 of a at unheard 950-1');
-      expect(await read('a')).toBe('read 1 of a at unheard 950-1');
+      expect(await read('a')).toBe('read 1 of a at unheard 1 950-1');
+      expect(await read('a')).toBe('read 1 of a at unheard 1 950-1');
 
       // Committed, its notice not here yet: the kept answer stands for the state this process
       // knows, as a read just before the commit would; a new read sees the commit, and is not
       // answered again while this process cannot tell that it is current.
       await commit('950-2');
-      expect(await read('a')).toBe('read 1 of a at unheard 950-1');
-      expect(await read('b')).toBe('read 2 of b at unheard 950-2');
-      expect(await read('b')).toBe('read 3 of b at unheard 950-2');
+      expect(await read('a')).toBe('read 1 of a at unheard 1 950-1');
+      expect(await read('b')).toBe('read 2 of b at unheard 1 950-2');
+      expect(await read('b')).toBe('read 3 of b at unheard 1 950-2');
 
       announce('950-2');
       await heard(follower.name, '950-2');
-      expect(await read('a')).toBe('read 4 of a at unheard 950-2');
-      expect(await read('b')).toBe('read 3 of b at unheard 950-2');
+      expect(await read('a')).toBe('read 4 of a at unheard 1 950-2');
+      expect(await read('b')).toBe('read 3 of b at unheard 1 950-2');
       expect(reads).toBe(4);
 
       // Kept a second at most, even while nothing is heard to move.
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect(await read('b')).toBe('read 5 of b at unheard 950-2');
+      expect(await read('b')).toBe('read 5 of b at unheard 1 950-2');
     } finally {
       await elsewhere.close();
     }

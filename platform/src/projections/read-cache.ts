@@ -28,7 +28,7 @@ interface Entry<T> {
 export function liveStateSql(names: readonly string[]): string {
   const order = [...names].sort();
   const list = order.map((name) => `'${name.replaceAll("'", "''")}'`).join(', ');
-  return `(SELECT string_agg(name || ' ' || position, ' ' ORDER BY name COLLATE "C")
+  return `(SELECT string_agg(name || ' ' || build || ' ' || position, ' ' ORDER BY name COLLATE "C")
      FROM projection_checkpoints WHERE status = 'live' AND name IN (${list}))`;
 }
 

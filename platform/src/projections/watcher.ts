@@ -1,7 +1,12 @@
 import type { Pool } from 'pg';
 import { comparePositions, maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import { releaseWakeup, sharedWakeup, type LogWakeup } from '../event-store/wakeup.ts';
-import { readCheckpointNotice, readLivePositions } from './checkpoints.ts';
+import {
+  readCheckpointNotice,
+  readLivePositions,
+  type CheckpointNotice,
+  type LivePosition,
+} from './checkpoints.ts';
 import { compareParsed, parsed, PositionQueue, type ParsedPosition } from './position-queue.ts';
 import { PROJECTIONS_CHANNEL } from './projector.ts';
 
@@ -21,11 +26,21 @@ const SAFETY_NET_MS = 1000;
  * Follows each projector's live build (the one reads see), including across a switch. Woken by
  * the notification every checkpoint commit and every switch sends, never by polling: a live
  * build's checkpoint move says where it got to, and anything else (a switch, a rewind, a
- * reconnection) has the positions read again.
+ * reconnection) has the positions read again. A build's position only moves on; a projector's
+ * live build changes only with a reset (a switch, a follower sent back), and which build is live
+ * is taken from a read of the positions begun after it, never from a notice: word of a build that
+ * has given way may come after the reset, its notice having left after its commit.
  */
 export class ProjectionWatcher {
   private readonly wakeup: LogWakeup;
-  private readonly positions = new Map<string, GlobalPosition | null>();
+  /** Each projector's live build as far as this process knows, and where it has got to. */
+  private readonly positions = new Map<string, LivePosition>();
+  /**
+   * For projectors whose live build may have changed since they were last read (a reset not read
+   * yet, or never read at all): the furthest position heard of each build meanwhile, for the read
+   * that settles which build is live.
+   */
+  private readonly heard = new Map<string, Map<number, GlobalPosition>>();
   /** When (performance.now()) each checkpoint's current position reached this process. */
   private readonly learnedAt = new Map<string, number>();
   /** Waiters in the queue of the first projector they wait for that has not reached them yet. */
@@ -37,9 +52,6 @@ export class ProjectionWatcher {
    * since, with how many such notifications came for each.
    */
   private readonly resets = new Map<string, number>();
-  /** Checkpoint notices counted, and when (by that count) each projector's last one came. */
-  private notices = 0;
-  private readonly noticedAt = new Map<string, number>();
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
   /** Builds created, switched or retired and followers sent back, as heard so far (any name). */
@@ -58,14 +70,16 @@ export class ProjectionWatcher {
       const notice = readCheckpointNotice(payload);
       if (!notice) {
         // A build created, switched or retired, or a follower sent back: payload is its name.
-        if (payload) {
+        // Anything else (a reconnection, a notice in a form of another version) only has the
+        // positions read again.
+        if (payload && !payload.includes(' ')) {
           this.resets.set(payload, (this.resets.get(payload) ?? 0) + 1);
           this.resetsHeard += 1;
         }
         return void this.refresh();
       }
       // A building build's move is not what reads see; a retired one's cannot happen.
-      if (notice.status === 'live') this.learn(notice.name, notice.position);
+      if (notice.status === 'live') this.learn(notice);
     });
     await this.wakeup.ready();
     await this.refresh();
@@ -80,7 +94,7 @@ export class ProjectionWatcher {
 
   private reached(names: string[], position: GlobalPosition): boolean {
     return names.every((name) => {
-      const at = this.positions.get(name);
+      const at = this.positions.get(name)?.position;
       return at != null && comparePositions(at, position) >= 0;
     });
   }
@@ -93,27 +107,29 @@ export class ProjectionWatcher {
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
-        const from = this.notices;
         const resets = new Map(this.resets);
         const live = await readLivePositions(this.pool).catch(() => null);
+        if (!live) continue;
         const now = performance.now();
-        for (const [name, stored] of live ?? []) {
-          const known = this.positions.get(name) ?? null;
-          // Live positions only move on, but for a reset: then what is stored counts, unless a
-          // notice came since this read began (newer than what it read, or as new).
-          const reset = resets.get(name);
+        for (const [name, stored] of live) {
           // A reset came while this read was out: what it read may be from before it, and the
           // next read (already due) settles the name.
+          const reset = resets.get(name);
           if (reset === undefined && this.resets.has(name)) continue;
-          const fresh = (this.noticedAt.get(name) ?? -1) >= from;
+          const known = this.positions.get(name);
+          // The build read is live; what was heard of it meanwhile may be further on.
+          let position = maxPosition(stored.position, this.heard.get(name)?.get(stored.build));
+          if (known?.build === stored.build) position = maxPosition(known.position, position);
           if (reset !== undefined && this.resets.get(name) === reset) this.resets.delete(name);
-          const position =
-            reset === undefined ? maxPosition(known, stored) : fresh ? known : stored;
-          if (known === position) continue;
-          this.positions.set(name, position);
+          if (!this.resets.has(name)) this.heard.delete(name);
+          if (known?.build === stored.build && known.position === position) continue;
+          this.positions.set(name, { build: stored.build, position });
           this.learnedAt.set(name, now);
           this.wakeWaiters(name);
         }
+        // Heard of, but with no live build: nothing to settle.
+        for (const name of this.heard.keys())
+          if (!live.has(name) && !this.resets.has(name)) this.heard.delete(name);
       } while (this.refreshAgain);
     })().finally(() => {
       this.refreshing = null;
@@ -123,22 +139,30 @@ export class ProjectionWatcher {
     return this.refreshing;
   }
 
-  /** A live build's checkpoint moved to `position`, as its commit announced. */
-  private learn(name: string, position: GlobalPosition): void {
-    this.noticedAt.set(name, this.notices++);
+  /** A live build's checkpoint moved, as its commit announced. */
+  private learn({ name, build, position }: CheckpointNotice): void {
     const known = this.positions.get(name);
-    if (known === position) return;
-    // Announcements arrive in commit order, but a read of the positions may have overtaken this
-    // one; after a reset (a rewind, a switch) they are taken as they come.
-    if (!this.resets.has(name) && known != null && comparePositions(known, position) >= 0) return;
-    this.positions.set(name, position);
-    this.learnedAt.set(name, performance.now());
-    this.wakeWaiters(name);
+    if (known?.build === build && !this.resets.has(name)) {
+      // Announcements arrive in commit order, but a read of the positions may have overtaken it.
+      if (known.position != null && comparePositions(known.position, position) >= 0) return;
+      this.positions.set(name, { build, position });
+      this.learnedAt.set(name, performance.now());
+      return this.wakeWaiters(name);
+    }
+    // Another build than the one known live, and no reset heard since it was read: word of a
+    // build that has given way, come late.
+    if (known && !this.resets.has(name)) return;
+    // Which build is live is not known until a read begun since the reset (or ever) ends: what
+    // was heard waits for it.
+    let builds = this.heard.get(name);
+    if (!builds) this.heard.set(name, (builds = new Map<number, GlobalPosition>()));
+    builds.set(build, maxPosition(builds.get(build), position)!);
+    if (!known) void this.refresh();
   }
 
   /** Has `name` reached `at`? */
   private reachedOne(name: string, at: ParsedPosition): boolean {
-    const position = this.positions.get(name);
+    const position = this.positions.get(name)?.position;
     return position != null && compareParsed(parsed(position), at) >= 0;
   }
 
@@ -154,7 +178,7 @@ export class ProjectionWatcher {
 
   /** `name` moved: its waiters now reached wait on their next projector, or are done. */
   private wakeWaiters(name: string): void {
-    const position = this.positions.get(name);
+    const position = this.positions.get(name)?.position;
     const queue = this.queues.get(name);
     if (position == null || !queue) return;
     for (const waiter of queue.takeUpTo(parsed(position))) {
@@ -175,7 +199,7 @@ export class ProjectionWatcher {
 
   /**
    * What the named projectors' live builds hold as far as this process knows, as text: the
-   * resets heard so far, then each name (in the order given) and its position. Null while one of
+   * resets heard so far, then each name (in the order given), its live build and its position. Null while one of
    * them has no position yet or has a reset not yet read: a switch or a rewind may have changed
    * what its position stands for. Equal texts at two moments mean no checkpoint of theirs moved
    * and no build of theirs changed in between, as far as this process heard.
@@ -183,9 +207,9 @@ export class ProjectionWatcher {
   knownState(names: readonly string[]): string | null {
     let state = String(this.resetsHeard);
     for (const name of names) {
-      const position = this.positions.get(name);
-      if (position == null || this.resets.has(name)) return null;
-      state += ` ${name} ${position}`;
+      const known = this.positions.get(name);
+      if (known?.position == null || this.resets.has(name)) return null;
+      state += ` ${name} ${known.build} ${known.position}`;
     }
     return state;
   }

@@ -4,7 +4,7 @@ import type { User } from '@wagers/contracts/api/user';
 import { inviteStream } from '@wagers/contracts/events/invite';
 import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
-import { rewindFollower } from '@wagers/platform/projections/checkpoints';
+import { rewindFollower } from '@wagers/platform/projections/builds';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
@@ -300,7 +300,7 @@ describe('email invitations through a real SMTP server', () => {
     } finally {
       await client.end();
     }
-    // A new event wakes the dispatcher, which finds its checkpoint moved and reads from the start.
+    // The dispatcher's next build reads the log from the start.
     expect((await ann.post('/api/invites', { inviteeEmail: 'after@example.com' })).status).toBe(
       201,
     );
