@@ -2,6 +2,8 @@ import type { Pool } from 'pg';
 import { hashToken, newToken } from '@wagers/platform/auth/tokens';
 
 export const LINK_TTL_MS = 15 * 60 * 1000;
+/** The cookie of the browser that asked for a link carrying a provider's account. */
+export const LINK_BROWSER_COOKIE = 'wagers_link';
 /** Links one address may ask for per window, so the product cannot be used to flood an inbox. */
 export const LINKS_PER_WINDOW = 5;
 
@@ -9,6 +11,22 @@ export const LINKS_PER_WINDOW = 5;
 export interface LinkedIdentity {
   provider: string;
   subject: string;
+}
+
+/**
+ * A provider's account to link when the link is confirmed, and the browser that asked for it
+ * (its raw token, kept in a cookie there): the account is linked only if that browser confirms.
+ */
+export interface IdentityToLink {
+  identity: LinkedIdentity;
+  browserToken: string;
+}
+
+/** What a link would do, shown before it is used. */
+export interface LinkPreview {
+  email: string;
+  /** The provider whose account the link carries, and whether this browser would link it. */
+  linking: { provider: string; here: boolean } | null;
 }
 
 export class LoginLinks {
@@ -19,7 +37,7 @@ export class LoginLinks {
     email: string,
     redirect: string | null,
     now: Date,
-    identity: LinkedIdentity | null = null,
+    toLink: IdentityToLink | null = null,
   ): Promise<string | null> {
     const recent = await this.pool.query<{ count: string }>(
       'SELECT count(*) AS count FROM login_tokens WHERE email = $1 AND created_at > $2',
@@ -28,52 +46,79 @@ export class LoginLinks {
     if (Number(recent.rows[0]?.count ?? 0) >= LINKS_PER_WINDOW) return null;
     const token = newToken();
     await this.pool.query(
-      `INSERT INTO login_tokens (token_hash, email, redirect, created_at, expires_at, provider, provider_subject)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO login_tokens
+         (token_hash, email, redirect, created_at, expires_at, provider, provider_subject, browser_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         hashToken(token),
         email,
         redirect,
         now,
         new Date(now.getTime() + LINK_TTL_MS),
-        identity?.provider ?? null,
-        identity?.subject ?? null,
+        toLink?.identity.provider ?? null,
+        toLink?.identity.subject ?? null,
+        toLink ? hashToken(toLink.browserToken) : null,
       ],
     );
     return token;
   }
 
-  /** Who a link would sign in, without using it up: the confirmation page shows this. */
-  async peek(token: string, now: Date): Promise<{ email: string } | null> {
-    const result = await this.pool.query<{ email: string }>(
-      'SELECT email FROM login_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+  /**
+   * Who a link would sign in, and which provider's account it would link in the browser holding
+   * `browserToken`, without using it up: the confirmation page shows this.
+   */
+  async peek(token: string, now: Date, browserToken: string | null): Promise<LinkPreview | null> {
+    const result = await this.pool.query<{
+      email: string;
+      provider: string | null;
+      browser_hash: string | null;
+    }>(
+      `SELECT email, provider, browser_hash FROM login_tokens
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
       [hashToken(token), now],
     );
-    return result.rows[0] ?? null;
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      email: row.email,
+      linking: row.provider
+        ? { provider: row.provider, here: sameBrowser(row.browser_hash, browserToken) }
+        : null,
+    };
   }
 
-  /** Uses a link up: works once, and only before it expires. */
+  /**
+   * Uses a link up: works once, and only before it expires. The provider's account it carries
+   * comes back only when the browser holding `browserToken` asked for the link.
+   */
   async redeem(
     token: string,
     now: Date,
+    browserToken: string | null,
   ): Promise<{ email: string; redirect: string | null; identity: LinkedIdentity | null } | null> {
     const result = await this.pool.query<{
       email: string;
       redirect: string | null;
       provider: string | null;
       provider_subject: string | null;
+      browser_hash: string | null;
     }>(
       `UPDATE login_tokens SET used_at = $2
        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-       RETURNING email, redirect, provider, provider_subject`,
+       RETURNING email, redirect, provider, provider_subject, browser_hash`,
       [hashToken(token), now],
     );
     const row = result.rows[0];
     if (!row) return null;
     const identity =
-      row.provider && row.provider_subject
+      row.provider && row.provider_subject && sameBrowser(row.browser_hash, browserToken)
         ? { provider: row.provider, subject: row.provider_subject }
         : null;
     return { email: row.email, redirect: row.redirect, identity };
   }
+}
+
+/** Whether the browser holding `browserToken` is the one whose token was hashed as `hash`. */
+function sameBrowser(hash: string | null, browserToken: string | null): boolean {
+  return hash !== null && browserToken !== null && hashToken(browserToken) === hash;
 }

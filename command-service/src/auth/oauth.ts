@@ -7,13 +7,14 @@ import {
 } from '@wagers/contracts/api/auth';
 import { readCookie } from '@wagers/platform/auth/cookies';
 import { sessionToken } from '@wagers/platform/auth/sessions';
+import { newToken } from '@wagers/platform/auth/tokens';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
 import { signInByEmail } from '../users/register.ts';
 import { keepProviderName } from './keep-name.ts';
-import type { LoginLinks } from './login-links.ts';
+import { LINK_BROWSER_COOKIE, LINK_TTL_MS, type LoginLinks } from './login-links.ts';
 import { checkEmailPage, providerEmailPage, providerProblemPage } from './pages.ts';
 import { ProviderFlows } from './provider-flows.ts';
 import type { ProviderIdentity, SignInProvider } from './providers/index.ts';
@@ -222,11 +223,21 @@ export function oauthRouter(
         return page(400, zodFieldErrors(parsed.error)[0]?.message ?? 'Enter a valid email');
       }
       if (!waiting) return fail(res, provider, `This ${provider.name} sign-in has expired.`, null);
+      // Anyone may type any address here: the account is linked only if the link is confirmed in
+      // this browser, so its owner cannot be made to take in a stranger's provider account.
+      const browserToken = newToken();
       const sent = await sendSignInLink(deps, links, parsed.data.email, waiting.redirect, {
-        provider: provider.id,
-        subject: waiting.subject,
+        identity: { provider: provider.id, subject: waiting.subject },
+        browserToken,
       });
       if (!sent) return page(429, TOO_MANY_LINKS);
+      res.cookie(LINK_BROWSER_COOKIE, browserToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.production,
+        path: '/api/login',
+        maxAge: LINK_TTL_MS,
+      });
       req.log.info({ provider: provider.id }, 'sign-in link sent to confirm an email');
       res.type('html').send(checkEmailPage(parsed.data.email, deps.config.devInbox));
     },

@@ -94,6 +94,11 @@ export function confirmSignInPage(options: {
   token: string;
   /** Who is signed in in this browser now: null for nobody, `email: null` when not yet known. */
   current: { email: string | null } | null;
+  /**
+   * The provider whose account the link carries, and whether this browser, the one that asked
+   * for the link, would link it; null for a plain link.
+   */
+  linking?: { provider: string; here: boolean } | null;
 }): string {
   const who = options.current?.email
     ? `as <strong>${escapeHtml(options.current.email)}</strong>`
@@ -102,10 +107,16 @@ export function confirmSignInPage(options: {
     options.current && options.current.email !== options.email
       ? `<p class="error" role="alert">You are signed in ${who}. Continuing signs you out of that account.</p>`
       : '';
+  const provider = options.linking ? escapeHtml(options.linking.provider) : '';
+  const linking = !options.linking
+    ? ''
+    : options.linking.here
+      ? `<p>Your ${provider} account will be linked to it, so ${provider} signs you in next time.</p>`
+      : `<p class="muted">This link was asked for while signing in with ${provider} in another browser. Signing in here links no ${provider} account: to link it, open the link in the browser that asked for it.</p>`;
   return layout(
     'Confirm sign-in',
     `<h1>Sign in as ${escapeHtml(options.email)}?</h1>
-${switching}
+${switching}${linking}
 <form method="post" action="/api/login/verify">
   <input type="hidden" name="token" value="${escapeHtml(options.token)}">
   <button type="submit">Sign in as ${escapeHtml(options.email)}</button>

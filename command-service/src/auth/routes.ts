@@ -4,13 +4,14 @@ import {
   localRedirectSchema,
   loginConfirmRequestSchema,
 } from '@wagers/contracts/api/auth';
+import { readCookie } from '@wagers/platform/auth/cookies';
 import { sessionToken } from '@wagers/platform/auth/sessions';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { signInByEmail } from '../users/register.ts';
-import { LoginLinks } from './login-links.ts';
+import { LINK_BROWSER_COOKIE, LoginLinks } from './login-links.ts';
 import { waitForRegistration } from './keep-name.ts';
 import { linkConfirmedIdentity, oauthRouter } from './oauth.ts';
 import { configuredProviders } from './providers/index.ts';
@@ -114,13 +115,17 @@ export function authRouter(deps: CommandServiceDeps): Router {
 
   router.get('/api/login/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const pending = token ? await links.peek(token, deps.runtime.now()) : null;
+    const browserToken = readCookie(req.headers.cookie, LINK_BROWSER_COOKIE);
+    const pending = token ? await links.peek(token, deps.runtime.now(), browserToken) : null;
     if (!pending) return expiredLink(res);
     const signedIn = req.userId ? await waitForRegistration(deps, req.userId) : null;
     const current = signedIn
       ? { email: signedIn.status === 'registered' ? signedIn.email : null }
       : null;
-    res.type('html').send(confirmSignInPage({ email: pending.email, token, current }));
+    const provider = configured.find((known) => known.id === pending.linking?.provider);
+    const linking =
+      pending.linking && provider ? { provider: provider.name, here: pending.linking.here } : null;
+    res.type('html').send(confirmSignInPage({ email: pending.email, token, current, linking }));
   });
 
   router.post(
@@ -128,10 +133,12 @@ export function authRouter(deps: CommandServiceDeps): Router {
     express.urlencoded({ extended: false, limit: '10kb' }),
     async (req, res) => {
       const parsed = loginConfirmRequestSchema.safeParse(req.body);
+      const browserToken = readCookie(req.headers.cookie, LINK_BROWSER_COOKIE);
       const redeemed = parsed.success
-        ? await links.redeem(parsed.data.token, deps.runtime.now())
+        ? await links.redeem(parsed.data.token, deps.runtime.now(), browserToken)
         : null;
       if (!redeemed) return expiredLink(res);
+      if (redeemed.identity) res.clearCookie(LINK_BROWSER_COOKIE, { path: '/api/login' });
       // The session this browser had ends: the person confirmed who they become.
       if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
       const { userId, newAccount } = await signInByEmail(

@@ -1,5 +1,5 @@
 import type { CommandServiceDeps } from '../deps.ts';
-import type { LinkedIdentity, LoginLinks } from './login-links.ts';
+import type { IdentityToLink, LoginLinks } from './login-links.ts';
 
 export const TOO_MANY_LINKS =
   'Too many sign-in links were sent to this address. Please wait a few minutes and try again.';
@@ -10,9 +10,9 @@ export async function sendSignInLink(
   links: LoginLinks,
   email: string,
   redirect: string | null,
-  identity: LinkedIdentity | null = null,
+  toLink: IdentityToLink | null = null,
 ): Promise<boolean> {
-  const token = await links.issue(email, redirect, deps.runtime.now(), identity);
+  const token = await links.issue(email, redirect, deps.runtime.now(), toLink);
   if (!token) return false;
   const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(token)}`;
   await deps.signInMailer.sendSignInLink(email, link);

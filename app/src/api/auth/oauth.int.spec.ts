@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import {
+  mailLinks,
   startTestApp,
   waitForMailLink,
   type ApiClient,
@@ -163,6 +164,8 @@ describe('sign-in with providers against a real OpenID provider', () => {
     expect(sent.text).toContain('Check your email');
     expect((await client.get('/api/auth/user')).status).toBe(401);
     const link = await waitForMailLink(app.url, 'xavier@example.com');
+    const landing = await client.get(pathOf(link));
+    expect(landing.text).toContain('Your X account will be linked to it');
     const confirmed = await client.confirmLink(link);
     expect(confirmed.headers.get('location')).toBe('/friends');
     const xavier = await me(client);
@@ -171,6 +174,37 @@ describe('sign-in with providers against a real OpenID provider', () => {
     const later = app.anonymous();
     expect((await signInWith(later, 'x', 'x-xavier')).status).toBe(303);
     expect((await me(later)).id).toBe(xavier.id);
+  });
+
+  it("links an X account only in the browser that asked for the link, never a stranger's", async () => {
+    // Someone signs in with an X account that has no email, and types another person's address.
+    account('x', { sub: 'x-mallory' });
+    const mallory = app.anonymous();
+    const asked = await signInWith(mallory, 'x', 'x-mallory');
+    const pending = /name="pending" value="([^"]+)"/.exec(asked.text)?.[1];
+    const before = new Set(await mailLinks(app.url, 'vera@example.com'));
+    const vera = await app.signIn('vera@example.com');
+    const seen = new Set([...before, ...(await mailLinks(app.url, 'vera@example.com'))]);
+    expect(
+      (await mallory.post('/api/login/x/email', { pending, email: 'vera@example.com' })).text,
+    ).toContain('Check your email');
+
+    // The owner of the address opens the link in her own browser: it says what it does not do.
+    const link = await waitForMailLink(app.url, 'vera@example.com', seen);
+    const landing = await vera.get(pathOf(link));
+    expect(landing.status).toBe(200);
+    expect(landing.text).toContain('Signing in here links no X account');
+    expect(landing.text).not.toContain('will be linked');
+    const confirmed = await vera.confirmLink(link);
+    expect(confirmed.status).toBe(303);
+    expect((await me(vera)).email).toBe('vera@example.com');
+
+    // The X account was not linked: signing in with it asks for an email again.
+    const again = app.anonymous();
+    const next = await signInWith(again, 'x', 'x-mallory');
+    expect(next.status).toBe(200);
+    expect(next.text).toContain('X did not share an email address');
+    expect((await again.get('/api/auth/user')).status).toBe(401);
   });
 
   it('X with a confirmed email signs in straight away', async () => {
