@@ -57,7 +57,12 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
     if (url.origin !== root.origin) return null;
     const start = `${root.pathname.replace(/\/$/, '')}/${folder}`;
     if (!url.pathname.startsWith(start)) return null;
-    const key = decodeURIComponent(url.pathname.slice(start.length));
+    let key: string;
+    try {
+      key = decodeURIComponent(url.pathname.slice(start.length));
+    } catch {
+      return null; // a broken escape (`%zz`) names no object of ours
+    }
     return objectKeyPattern.test(key) ? key : null;
   }
 

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import type { EventMetadata } from '../events/envelope.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+/** A day of the calendar, as YYYY-MM-DD: 2024-02-30 or 2024-13-01 is no day at all. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return (
+      !Number.isNaN(parsed.getTime()) &&
+      parsed.toISOString().startsWith(value) &&
+      !value.startsWith('0000')
+    );
+  }, 'No such day');
 
 /** GET /api/audit/bets: a bet id, a participant's email or name, and/or the days it was created in. */
 export const auditSearchQuerySchema = z.object({

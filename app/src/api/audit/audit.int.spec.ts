@@ -121,6 +121,11 @@ describe('an auditor', () => {
     expect(await ids('q=Carol')).toEqual([]);
     expect(await ids(`from=${today}&to=${today}`)).toContain(disputed);
     expect(await ids('from=2001-01-01&to=2001-12-31')).toEqual([]);
+    for (const query of ['from=2024-13-45', 'to=2023-02-29', 'from=0000-01-01']) {
+      const refused = await carol.client.get(`/api/audit/bets?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.text, query).toContain('No such day');
+    }
     const [summary] = (await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?q=${disputed}`))
       .body;
     expect(summary).toMatchObject({

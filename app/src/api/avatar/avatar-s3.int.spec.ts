@@ -84,7 +84,8 @@ describe('avatar upload to an S3-compatible bucket', () => {
     const cysUrl = await uploadUrl(cy.client);
     expect((await put(cysUrl, png, 'image/png')).status).toBe(200);
     const before = await eventCount(app);
-    for (const avatarURL of [fake, cysUrl, await uploadUrl(bob.client)]) {
+    const brokenEscape = `${endpoint}/${bucket}/pending/${bob.id}/%zz`;
+    for (const avatarURL of [fake, cysUrl, await uploadUrl(bob.client), brokenEscape]) {
       const response = await bob.client.put('/api/avatar', { avatarURL });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ errors: [{ field: 'avatarURL' }] });
