@@ -1,3 +1,5 @@
+import type { ImageType } from './image-type.ts';
+
 /** Where avatar pictures live: the local disk (default) or an S3-compatible bucket. */
 export interface AvatarStore {
   readonly kind: 'local' | 's3';
@@ -13,8 +15,11 @@ export interface AvatarStore {
    * still only an upload; null when nothing was uploaded there.
    */
   inspect(key: string): Promise<{ size: number; head: Uint8Array; claimed: boolean } | null>;
-  /** Moves an upload to where pictures are served from; until then nobody can read it. */
-  claim(key: string): Promise<void>;
+  /**
+   * Moves an upload to where pictures are served from, to be served as `type` (the image its bytes
+   * are, whatever type its uploader sent); until then nobody can read it.
+   */
+  claim(key: string, type: ImageType): Promise<void>;
   /** Removes an upload or a claimed object. */
   remove(key: string): Promise<void>;
   /** Deletes uploads nobody claimed that were made before `cutoff`; returns how many. */

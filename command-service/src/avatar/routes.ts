@@ -45,11 +45,12 @@ export function avatarRouter(
     if (!key) throw invalid('avatarURL', 'This is not a picture you uploaded here');
     const object = await store.inspect(key);
     if (!object) throw invalid('avatarURL', 'Upload the picture first');
-    if (object.size > AVATAR_MAX_BYTES || !detectImageType(object.head)) {
+    const type = detectImageType(object.head);
+    if (object.size > AVATAR_MAX_BYTES || !type) {
       await store.remove(key);
       throw invalid('avatarURL', object.size > AVATAR_MAX_BYTES ? TOO_LARGE : NOT_AN_IMAGE);
     }
-    if (!object.claimed) await store.claim(key);
+    if (!object.claimed) await store.claim(key, type);
     const avatarUrl = store.objectUrl(key);
     const result = await handle(
       deps.store,

@@ -121,12 +121,18 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
       const pending = await headOf(`${PENDING}${key}`);
       return pending ? { ...pending, claimed: false } : null;
     },
-    async claim(key) {
+    async claim(key, type) {
+      // The upload URL signs no type, so the uploader chose the stored one: the served copy takes
+      // the type of its bytes instead, or a picture that begins like a PNG and goes on as HTML
+      // would be served as a page from the pictures' origin.
       await client.send(
         new CopyObjectCommand({
           Bucket: settings.bucket,
           CopySource: `${settings.bucket}/${PENDING}${key}`,
           Key: `${PREFIX}${key}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: type,
+          ContentDisposition: 'inline',
         }),
       );
       await remove(`${PENDING}${key}`);

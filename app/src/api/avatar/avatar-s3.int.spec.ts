@@ -74,6 +74,19 @@ describe('avatar upload to an S3-compatible bucket', () => {
     expect(Buffer.from(await stored.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('serves a picture as the image its bytes are, whatever type its uploader sent', async () => {
+    const eve = await person(app, 'eve@example.com');
+    const url = await uploadUrl(eve.client);
+    // A PNG's first bytes, then a page: sent as HTML, it would run as a page from the bucket.
+    const page = Buffer.concat([png.subarray(0, 16), Buffer.from('<script>alert(1)</script>')]);
+    expect((await put(url, page, 'text/html')).status).toBe(200);
+    const set = await eve.client.put<User>('/api/avatar', { avatarURL: url });
+    expect(set.status).toBe(200);
+    const served = await fetch(set.body.profileImageUrl!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+  });
+
   it('refuses an object that is not an image, or not the caller’s, and writes nothing', async () => {
     const bob = await person(app, 'bob@example.com');
     const cy = await person(app, 'cy@example.com');
