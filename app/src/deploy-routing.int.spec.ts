@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationQueue } from '@wagers/notifier/queue';
 import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
-import { commandService } from '@wagers/command-service/service';
+import { commandService, webDist } from '@wagers/command-service/service';
 import { loadConfig } from '@wagers/platform/config';
 import { createLogger } from '@wagers/platform/logger';
 import { hostService, type RunningHost } from '@wagers/platform/service-host';
@@ -49,6 +49,7 @@ describe('the deployment proxy and the command service', () => {
       config,
       logger: createLogger('silent'),
       migrations: [],
+      webDist,
       parts: async (context) => {
         const { queue, part } = openNotificationQueue(context);
         return [part, await commandService(context, queuedSignInMailer(queue))];
@@ -73,5 +74,21 @@ describe('the deployment proxy and the command service', () => {
     expect(reads.length).toBeGreaterThan(5);
     const unrouted = reads.filter((path) => !patterns.some((pattern) => matches(pattern, path)));
     expect(unrouted).toEqual([]);
+  });
+
+  it("sends the web app's pages to it, which serves them with the security headers", async () => {
+    // The proxy's last handle, for whatever no other one takes, goes to the command service.
+    const text = await readFile(caddyfile, 'utf8');
+    const fallback = text.slice(text.lastIndexOf('\thandle {'));
+    expect(fallback).toMatch(/^\thandle \{\s*(#.*\s*)*reverse_proxy command-service:3000\s*\}/);
+
+    const page = await fetch(`${host.url}/bets/0b8e6f38-0000-4000-8000-000000000000`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await page.text()).toContain('<meta name="wagers:support-email"');
   });
 });

@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { commandService } from '@wagers/command-service/service';
+import { commandService, webDist } from '@wagers/command-service/service';
 import { openNotificationQueue } from '@wagers/notifier/queue';
 import { notifierService } from '@wagers/notifier/service';
 import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
@@ -9,8 +8,6 @@ import type { Runtime } from '@wagers/platform/runtime';
 import { hostService, type RunningHost } from '@wagers/platform/service-host';
 import { readModelMigrations } from '@wagers/projection-service/migrations';
 import { projectionService } from '@wagers/projection-service/service';
-
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export type RunningWagers = RunningHost;
 

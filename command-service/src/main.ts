@@ -1,7 +1,7 @@
 import { runMain } from '@wagers/platform/main';
 import { hostService } from '@wagers/platform/service-host';
-import { standaloneCommandParts } from './service.ts';
+import { standaloneCommandParts, webDist } from './service.ts';
 
 runMain('command-service', (config, logger) =>
-  hostService({ config, logger, migrations: [], parts: standaloneCommandParts }),
+  hostService({ config, logger, migrations: [], parts: standaloneCommandParts, webDist }),
 );

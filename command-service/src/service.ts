@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { openNotificationQueue } from '@wagers/notifier/queue';
 import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
@@ -29,6 +30,13 @@ export async function commandService(
     },
   };
 }
+
+/**
+ * The web app's built files. The command service's own process serves them in production (the
+ * proxy of deploy/Caddyfile sends it every page), as the one process of `npm start` does: with
+ * the API's security headers and the page's configured mailboxes.
+ */
+export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * What the command service's own process hosts (as `docker-compose.yml` runs it): the command
