@@ -86,6 +86,16 @@ export const configSchema = z
     APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   })
   .superRefine((env, ctx) => {
+    // Links already mailed must keep working across restarts and between the notifier, which
+    // signs them, and the command service, which reads them.
+    if (env.NODE_ENV === 'production' && !env.NOTIFICATION_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTIFICATION_SIGNING_SECRET'],
+        message:
+          'is required in production (32+ characters, the same for every service): it signs the unsubscribe links of emails',
+      });
+    }
     if (env.EVENT_STORE === 'eventstoredb' && !env.EVENTSTORE_URL) {
       ctx.addIssue({
         code: 'custom',

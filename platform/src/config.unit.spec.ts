@@ -22,6 +22,13 @@ describe('configuration', () => {
   });
 
   it('turns the development inbox off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devInbox).toBe(false);
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({ NODE_ENV: 'production', NOTIFICATION_SIGNING_SECRET: secret }).devInbox,
+    ).toBe(false);
+  });
+
+  it('refuses production without the secret that signs unsubscribe links', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NOTIFICATION_SIGNING_SECRET/);
   });
 });

@@ -52,7 +52,13 @@ describe('in production', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { NODE_ENV: 'production', DEV_INBOX: 'true' } });
+    app = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        DEV_INBOX: 'true',
+        NOTIFICATION_SIGNING_SECRET: 'a'.repeat(32),
+      },
+    });
   });
   afterAll(async () => {
     await app?.stop();
