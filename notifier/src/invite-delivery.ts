@@ -13,6 +13,7 @@ import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
+import { deliveryFailureReason } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
 import { inviteEmail, inviteSms } from './templates/invite.ts';
@@ -118,15 +119,14 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       }
     } catch (error) {
       const permanent = isPermanent(error);
+      const reason = deliveryFailureReason(error);
       if (permanent || isLastAttempt) {
-        const reason = error instanceof Error ? error.message.slice(0, 500) : 'Delivery failed';
         await record(code, request, {
           type: 'RecordDeliveryFailure',
           data: { deliveryId, channel, reason },
         });
       }
-      if (permanent)
-        throw new UnrecoverableError(error instanceof Error ? error.message : 'Delivery failed');
+      if (permanent) throw new UnrecoverableError(reason);
       throw error;
     }
     await record(code, request, { type: 'RecordDelivery', data: { deliveryId, channel } });

@@ -1,5 +1,6 @@
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '@wagers/platform/logger';
+import { loggableError } from './delivery-failure.ts';
 import type { InviteDeliverer } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
@@ -75,7 +76,7 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
   );
   worker.on('failed', (job, error) => {
     log.warn(
-      { jobId: job?.id, attempt: job?.attemptsMade, err: error },
+      { jobId: job?.id, attempt: job?.attemptsMade, err: loggableError(error) },
       'notification attempt failed',
     );
   });

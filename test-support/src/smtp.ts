@@ -20,6 +20,11 @@ export interface TestSmtpServer {
   refusals: number;
   /** While true, every message is refused with a temporary 451. */
   refusing: boolean;
+  /**
+   * Addresses refused for good at RCPT TO, with a 550 that quotes the address as real servers'
+   * replies do.
+   */
+  rejecting: Set<string>;
   /** Accept each message only after this many ms: a slow server, so a batch is mid-flight. */
   delayMs: number;
   /** Connections lost mid-message (a client killed while sending), which a server outlives. */
@@ -39,6 +44,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     received: [],
     refusals: 0,
     refusing: false,
+    rejecting: new Set(),
     delayMs: 0,
     droppedConnections: [],
     async waitFor(predicate, what, timeoutMs = 20_000) {
@@ -54,6 +60,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.rejecting.has(address.address.toLowerCase())) return callback();
+      const reply = `5.1.1 <${address.address}>: Recipient address rejected: User unknown`;
+      callback(Object.assign(new Error(reply), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -13,6 +13,7 @@ import { load } from '@wagers/platform/aggregate';
 import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
+import { deliveryFailureReason } from '../delivery-failure.ts';
 import { isPermanent } from '../invite-delivery.ts';
 import type { NotificationJob } from '../jobs.ts';
 import type { Mailer } from '../mailer.ts';
@@ -70,8 +71,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
       await deps.sms.send(phone, noticeSms(await message(store, job)));
     } catch (error) {
       // A refused number (invalid, unsubscribed at the carrier) will not take it on a retry.
-      if (isPermanent(error))
-        throw new UnrecoverableError(error instanceof Error ? error.message : 'SMS refused');
+      if (isPermanent(error)) throw new UnrecoverableError(deliveryFailureReason(error));
       throw error;
     }
   }

@@ -72,6 +72,23 @@ describe('invitations when things go wrong', () => {
     expect(failures).toEqual([]);
   });
 
+  it("records an address refused for good once, by the server's codes, never the address", async () => {
+    const { smtp, app } = await setUp();
+    const ann = await signInThroughSmtp(app.url, smtp, 'ann@example.com');
+    smtp.rejecting.add('gone@example.com');
+    expect((await ann.post('/api/invites', { inviteeEmail: 'gone@example.com' })).status).toBe(201);
+    const failures = async () =>
+      queryDb<{ data: string }>(
+        app.databaseUrl,
+        `SELECT data::text AS data FROM es_events WHERE type = 'InviteDeliveryFailed'`,
+      );
+    await eventually(async () => (await failures()).length === 1, 'InviteDeliveryFailed');
+    const [failure] = await failures();
+    expect(failure!.data).toContain('The mail server refused the message (550');
+    expect(failure!.data).not.toContain('gone@');
+    expect(invitations(smtp.received)).toEqual([]);
+  });
+
   it(
     'loses nothing when a worker is killed in the middle of a batch and another starts',
     { timeout: 90_000 },
