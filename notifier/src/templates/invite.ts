@@ -1,5 +1,6 @@
 import { escapeHtml } from '@wagers/platform/html';
 import type { Email } from '../mailer.ts';
+import { oneLine } from './one-line.ts';
 
 export interface InviteMessage {
   inviterName: string;
@@ -8,7 +9,8 @@ export interface InviteMessage {
   forBet: boolean;
 }
 
-export function inviteEmail(to: string, invite: InviteMessage): Email {
+export function inviteEmail(to: string, given: InviteMessage): Email {
+  const invite = { ...given, inviterName: oneLine(given.inviterName) };
   const what = invite.forBet ? 'challenged you to a friendly bet' : 'invited you to be friends';
   const subject = `${invite.inviterName} ${what} on Wagers`;
   const note = invite.message ? `\n\n"${invite.message}"` : '';
@@ -27,10 +29,8 @@ const MAX_NAME = 40;
 
 /** One SMS: who, the link, how to opt out. Nothing else (no marketing). */
 export function inviteSms(invite: InviteMessage): string {
-  const name =
-    invite.inviterName.length > MAX_NAME
-      ? `${invite.inviterName.slice(0, MAX_NAME - 1)}…`
-      : invite.inviterName;
+  const inviter = oneLine(invite.inviterName);
+  const name = inviter.length > MAX_NAME ? `${inviter.slice(0, MAX_NAME - 1)}…` : inviter;
   const what = invite.forBet
     ? 'challenged you to a friendly bet on Wagers'
     : 'invited you to Wagers';

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@wagers/contracts/api/notifications';
 import { escapeHtml } from '@wagers/platform/html';
 import type { Email } from '../mailer.ts';
+import { oneLine } from './one-line.ts';
 
 export interface NoticeMessage {
   kind: NotificationKind;
@@ -11,8 +12,9 @@ export interface NoticeMessage {
   link: string;
 }
 
-function subjectOf(m: NoticeMessage): string {
-  const bet = `"${m.betTitle ?? 'your bet'}"`;
+function subjectOf(given: NoticeMessage): string {
+  const m = { ...given, actorName: oneLine(given.actorName) };
+  const bet = `"${oneLine(m.betTitle ?? 'your bet')}"`;
   switch (m.kind) {
     case 'bet_proposed':
       return `${m.actorName} proposed a bet: ${bet}`;

@@ -1,6 +1,7 @@
 import type { ReminderReason } from '@wagers/contracts/events/reminders';
 import type { Email } from '../mailer.ts';
 import { unsubscribableEmail } from './notice.ts';
+import { oneLine } from './one-line.ts';
 
 export interface ReminderMessage {
   reason: ReminderReason;
@@ -21,8 +22,8 @@ const day = (iso: string) =>
 const since = (m: ReminderMessage) => (m.reportedAt ? ` on ${day(m.reportedAt)}` : '');
 
 function wording(m: ReminderMessage): { subject: string; lines: string[] } {
-  const bet = `"${m.betTitle}"`;
-  const reporter = m.reporterName ?? 'Your friend';
+  const bet = `"${oneLine(m.betTitle)}"`;
+  const reporter = m.reporterName ? oneLine(m.reporterName) : 'Your friend';
   switch (m.reason) {
     case 'end_date':
       return {
