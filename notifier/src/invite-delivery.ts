@@ -116,6 +116,11 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
         await deps.sms.send(sent.data.inviteePhone, inviteSms(message));
       } else if (sent.data.inviteeEmail) {
         await deps.mailer.send(inviteEmail(sent.data.inviteeEmail, message));
+      } else {
+        // Its address was erased with an account that had it: there is no one to send it to, and
+        // nothing was delivered.
+        log.info({ deliveryId }, "the invitee's address was erased; not sending");
+        return;
       }
     } catch (error) {
       const permanent = isPermanent(error);

@@ -5,6 +5,7 @@ import type { AvatarUploadUrlResponse } from '@wagers/contracts/api/profile';
 import type { User } from '@wagers/contracts/api/user';
 import { allProjectors } from '@wagers/projection-service/projectors';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
+import { eventually } from '@wagers/test-support/log';
 import { runScript } from '../../test-support/run-script.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { solidPng } from '../../e2e/support/png.ts';
@@ -46,10 +47,11 @@ describe('deleting an account', () => {
   let dana: ApiClient;
   let danaId: string;
   let avatarUrl: string;
-  const bets: Record<'toDana' | 'fromDana' | 'settled', string> = {
+  const bets: Record<'toDana' | 'fromDana' | 'settled' | 'invited', string> = {
     toDana: '',
     fromDana: '',
     settled: '',
+    invited: '',
   };
 
   const person = async (who: typeof ANN) => {
@@ -88,7 +90,7 @@ describe('deleting an account', () => {
     ({ client: ann, id: annId } = await person(ANN));
     // Before Dana has an account, Ann invites her address to a bet: a newcomer's address is
     // sealed with the key of the address, which Dana's deletion destroys too.
-    await ok(
+    bets.invited = await ok(
       ann.post<CreateBetResponse>('/api/bets', {
         title: 'Fog in June',
         description: 'Before she joined',
@@ -96,7 +98,7 @@ describe('deleting an account', () => {
         wagerDescription: 'Lunch',
         inviteeEmail: DANA.email,
       }),
-    );
+    ).then((created) => created.id);
     await app.settled();
     ({ client: dana, id: danaId } = await person(DANA));
     const picture = solidPng(8, [200, 40, 40]);
@@ -222,6 +224,31 @@ describe('deleting an account', () => {
     for (const needle of [DANA.email, DANA.firstName, DANA.lastName]) {
       expect(await whereFound(db, needle), needle).toEqual([]);
     }
+  });
+
+  it('sends an invitation to an erased address to nobody, and records no delivery', async () => {
+    const delivered = async () =>
+      (
+        await db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM es_events WHERE type = 'InviteDelivered'`,
+        )
+      ).rows[0]!.n;
+    const before = await delivered();
+    const mailsBefore = smtp.received.length;
+    const resent = await ann.post(`/api/bets/${bets.invited}/resend-invite`);
+    expect(resent.status, resent.text).toBeLessThan(300);
+    // Every event followed, and the delivery's job done, as the operators' metrics show it.
+    await app.settled();
+    await eventually(async () => {
+      const metrics = await (await fetch(`${app.url}/metrics`)).text();
+      return ['waiting', 'active', 'delayed'].every((state) =>
+        metrics.includes(`wagers_queue_jobs{state="${state}"} 0`),
+      );
+    }, 'an empty notification queue');
+    expect(await delivered()).toBe(before);
+    expect(smtp.received.slice(mailsBefore).filter((mail) => mail.to.includes(DANA.email))).toEqual(
+      [],
+    );
   });
 
   it('lets the person sign up again with the same email, as a new account', async () => {
