@@ -8,6 +8,7 @@ import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { createLogger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { eventually } from '@wagers/test-support/log';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startWagers, type RunningWagers } from '../server.ts';
 import { checkAgainstDocument } from './api-contract.ts';
@@ -25,6 +26,8 @@ export interface TestApp extends RunningWagers {
    * reached its head and the head stopped moving: everyone's view then shows everything.
    */
   settled(timeoutMs?: number): Promise<void>;
+  /** Settled, and every queued job (emails, texts, deadlines) done, as the operators' metrics show it. */
+  drained(): Promise<void>;
 }
 
 /**
@@ -98,6 +101,15 @@ export async function startTestApp(
         await store.close();
         await pool.end();
       }
+    },
+    async drained() {
+      await app.settled();
+      await eventually(async () => {
+        const metrics = await (await fetch(`${running.url}/metrics`)).text();
+        return ['waiting', 'active', 'delayed'].every((state) =>
+          metrics.includes(`wagers_queue_jobs{state="${state}"} 0`),
+        );
+      }, 'an empty notification queue');
     },
     async signIn(email, options = {}) {
       const client = new ApiClient(running.url, !options.plain);

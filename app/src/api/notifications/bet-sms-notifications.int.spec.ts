@@ -3,7 +3,6 @@ import type { CreateBetResponse } from '@wagers/contracts/api/bets';
 import { notificationKinds } from '@wagers/contracts/api/notifications';
 import type { User } from '@wagers/contracts/api/user';
 import { allProjectors } from '@wagers/projection-service/projectors';
-import { eventually } from '@wagers/test-support/log';
 import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { rebuild } from '../bets/rebuild.ts';
@@ -34,15 +33,7 @@ describe('notification text messages', () => {
     return answer;
   };
   /** Every event followed and every queued job done, as the operators' metrics show it. */
-  const drained = async () => {
-    await app.settled();
-    await eventually(async () => {
-      const metrics = await (await fetch(`${app.url}/metrics`)).text();
-      return ['waiting', 'active', 'delayed'].every((state) =>
-        metrics.includes(`wagers_queue_jobs{state="${state}"} 0`),
-      );
-    }, 'an empty notification queue');
-  };
+  const drained = () => app.drained();
   /** Someone with a name, their phone (with consent or not) and every kind switched on for texts. */
   const person = async (name: keyof typeof phones, smsConsent: boolean) => {
     const client = await app.signIn(`${name}@example.com`);
