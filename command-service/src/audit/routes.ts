@@ -5,6 +5,7 @@ import { betStream } from '@wagers/contracts/events/bet';
 import { auditTrailAggregate, trailDay } from '@wagers/domain/auditors/audit-trail';
 import { handle } from '@wagers/platform/aggregate';
 import { currentUserId } from '@wagers/platform/auth/sessions';
+import { ownSiteReadsOnly } from '@wagers/platform/http/same-site';
 import { notFound } from '@wagers/platform/errors';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
 import { storedForm } from '@wagers/platform/event-store/personal-data';
@@ -23,6 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function auditRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.use('/api/audit', requireAuditor(deps.store));
+  // A look is recorded on the auditor's trail: only when asked for from this site.
+  router.use('/api/audit/bets/:id', ownSiteReadsOnly());
 
   async function readBet(
     req: Request,

@@ -50,3 +50,19 @@ function isOwnOrigin(origin: string, publicUrl: string, requestOrigin: string): 
   });
   return own.includes(origin);
 }
+
+/**
+ * Refuses a read that another site sent the visitor's browser to (a link, a redirect, an image):
+ * for reads that record something of themselves, such as an auditor's look at a bet, which must
+ * not be written to their trail by a page that merely pointed their browser there. The SameSite
+ * cookie still comes along on such a top-level navigation. A caller that says nothing of where it
+ * comes from (curl, a script) is no browser sent by another site, so it passes.
+ */
+export function ownSiteReadsOnly(): RequestHandler {
+  return (req, _res, next) => {
+    const site = req.header('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site')
+      throw forbidden('A look at this comes from this site alone; open it here');
+    next();
+  };
+}

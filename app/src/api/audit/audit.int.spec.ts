@@ -193,6 +193,33 @@ describe('an auditor', () => {
     expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
   });
 
+  it("records no look that another site sent the auditor's browser to", async () => {
+    const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
+    for (const site of ['cross-site', 'same-site']) {
+      for (const view of ['history', 'export']) {
+        const sent = await carol.client.request(
+          'GET',
+          `/api/audit/bets/${disputed}/${view}`,
+          undefined,
+          {
+            'sec-fetch-site': site,
+          },
+        );
+        expect(sent.status, `${site} ${view}`).toBe(403);
+      }
+    }
+    expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
+    const here = await carol.client.request(
+      'GET',
+      `/api/audit/bets/${disputed}/history`,
+      undefined,
+      {
+        'sec-fetch-site': 'same-origin',
+      },
+    );
+    expect(here.status).toBe(200);
+  });
+
   it('leaves a trail of every look, which auditors can read', async () => {
     const bet = await proposeTo(bed.alice, bed.bob, { title: 'Watched closely' });
     await carol.client.get(`/api/audit/bets/${bet.id}/history`);
