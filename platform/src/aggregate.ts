@@ -5,6 +5,7 @@ import {
   type CommandResult,
   type Decider,
   type EventReader,
+  type HandleOptions,
 } from './decider.ts';
 import type { EventStore } from './event-store/port.ts';
 
@@ -43,6 +44,7 @@ export function handle<Id, State, Command, Event extends DomainEvent>(
   id: Id,
   command: Command,
   context: CommandContext,
+  options?: HandleOptions,
 ): Promise<CommandResult<State, Event>> {
   return handleCommand(
     store,
@@ -51,5 +53,6 @@ export function handle<Id, State, Command, Event extends DomainEvent>(
     aggregate.read,
     command,
     context,
+    options,
   );
 }

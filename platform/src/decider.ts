@@ -24,6 +24,17 @@ export interface CommandContext {
   newId: () => string;
 }
 
+export interface HandleOptions {
+  maxAttempts?: number;
+  /**
+   * Runs once, when the decision has passed every rule of the aggregate and is about to be
+   * appended: a check that costs something of its own (a rate limit's count) and must not be paid
+   * for a command that the aggregate refuses anyway. It refuses by throwing, and nothing is
+   * appended.
+   */
+  beforeAppend?: () => Promise<void>;
+}
+
 export interface CommandResult<State, Event extends DomainEvent> {
   events: Event[];
   state: State;
@@ -42,8 +53,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   readEvent: EventReader<Event>,
   command: Command,
   context: CommandContext,
-  { maxAttempts = 5 }: { maxAttempts?: number } = {},
+  { maxAttempts = 5, beforeAppend }: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
+  let checked = false;
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
     let state = decider.initialState();
@@ -53,6 +65,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
+    if (beforeAppend && !checked) {
+      await beforeAppend();
+      checked = true;
+    }
     const last = recorded[recorded.length - 1];
     try {
       const result = await store.appendToStream(

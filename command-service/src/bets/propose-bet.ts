@@ -43,6 +43,8 @@ export async function proposeNewBet(
   body: CreateBetBody,
   idempotencyKey: string | null,
   context: CommandContext & { actorId: string },
+  /** Counted once the proposal has passed every rule, before it is appended (an invite's limits). */
+  beforeAppend?: () => Promise<void>,
 ): Promise<{
   body: CreateBetResponse;
   position: GlobalPosition | null;
@@ -84,8 +86,8 @@ export async function proposeNewBet(
     },
   );
   const proposed = idempotencyKey
-    ? await handle(store, betAggregate, betId, command, context)
-    : await proposeOnFreshId(store, betId, command, context);
+    ? await handle(store, betAggregate, betId, command, context, { beforeAppend })
+    : await proposeOnFreshId(store, betId, command, context, beforeAppend);
   const creation =
     proposed.events.length > 0
       ? decidedCreation(proposed.events, context.now.toISOString(), proposed.position)
@@ -115,9 +117,11 @@ async function proposeOnFreshId(
   betId: string,
   command: ProposeBet,
   context: CommandContext,
+  beforeAppend?: () => Promise<void>,
 ): Promise<{ events: BetStreamEvent[]; position: GlobalPosition | null }> {
   const { decider, stream } = betAggregate;
   const events = decider.decide(command, decider.initialState());
+  await beforeAppend?.();
   const appended = await store.appendToStream(
     stream(betId),
     events.map((event) => toEventData(event, context)),

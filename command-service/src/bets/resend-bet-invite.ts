@@ -4,6 +4,7 @@ import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import type { BetState } from '@wagers/domain/bets/bet';
 
 /** Resend Invite: one append on the bet; a process manager resends the invite itself. */
 export async function resendBetInvite(
@@ -11,6 +12,11 @@ export async function resendBetInvite(
   betId: string,
   actorId: string,
   context: CommandContext,
+  /**
+   * Counted once the resend has passed every rule, before it is appended (an invite's limits),
+   * with the invitee it goes to again.
+   */
+  beforeAppend?: (invitee: BetState['invitee']) => Promise<void>,
 ): Promise<GlobalPosition | null> {
   const bet = await load(store, betAggregate, betId);
   const phone = bet.invitee?.phone ?? null;
@@ -21,6 +27,7 @@ export async function resendBetInvite(
     betId,
     { type: 'ResendInvite', data: { actorId, phoneOptedOut } },
     context,
+    { beforeAppend: beforeAppend && (() => beforeAppend(bet.invitee)) },
   );
   return result.position;
 }

@@ -35,14 +35,14 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   router.post('/api/bets', requireUser, async (req, res) => {
     const body = parseInput(createBetRequestSchema, req.body);
     const key = parseIdempotencyKey(req.header('idempotency-key'));
-    if (body.inviteeEmail || body.inviteePhone)
-      await limits.beforeInvite(currentUserId(req), parseInvitee(body), key);
     const context = { ...commandContext(req, deps.runtime), actorId: currentUserId(req) };
+    const invited = body.inviteeEmail || body.inviteePhone;
     const created = await proposeNewBet(
       { store: deps.store, publicUrl: deps.publicUrl() },
       body,
       key,
       context,
+      invited ? () => limits.beforeInvite(context.actorId, parseInvitee(body), key) : undefined,
     );
     await recordWrite(deps.sessions, req, res, created.position, created.events);
     res.status(201).json(created.body);
@@ -85,12 +85,12 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   );
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
-    await limits.beforeResend(currentUserId(req), betId);
     const position = await resendBetInvite(
       deps.store,
       betId,
       currentUserId(req),
       commandContext(req, deps.runtime),
+      (invitee) => limits.beforeResend(currentUserId(req), invitee),
     );
     await recordWrite(deps.sessions, req, res, position);
     res.json({ id: betId, status: 'pending' });

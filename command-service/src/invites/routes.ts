@@ -24,7 +24,6 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
     const input = parseInput(createInviteRequestSchema, req.body);
     const key = parseIdempotencyKey(req.header('idempotency-key'));
     const inviterId = currentUserId(req);
-    await limits.beforeInvite(inviterId, parseInvitee(input), key);
     const keyed = key
       ? { code: await keys.codeFor(inviterId, key), requestHash: requestHash(input) }
       : null;
@@ -34,6 +33,7 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
       commandContext(req, deps.runtime),
       deps.publicUrl(),
       keyed,
+      () => limits.beforeInvite(inviterId, parseInvitee(input), key),
     );
     await recordWrite(deps.sessions, req, res, sent.position);
     res.status(201).json({ code: sent.code, inviteLink: sent.inviteLink, status: 'pending' });

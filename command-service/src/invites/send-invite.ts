@@ -40,6 +40,8 @@ export async function sendInvite(
   context: CommandContext,
   publicUrl: string,
   keyed: KeyedInvite | null = null,
+  /** Counted once the invitation has passed every rule, before it is appended (its limits). */
+  beforeAppend?: () => Promise<void>,
 ): Promise<{ code: string; inviteLink: string; position: GlobalPosition | null }> {
   const invitee = parseInvitee(input);
   const message = input.message?.trim() || null;
@@ -75,6 +77,7 @@ export async function sendInvite(
       },
     },
     context,
+    { beforeAppend },
   );
   if (!result.position && !keyed) throw new Error('InviteSent was not written');
   return { code, inviteLink: inviteLink(publicUrl, code), position: result.position };

@@ -1,8 +1,6 @@
 import type { Pool } from 'pg';
-import { betAggregate } from '@wagers/domain/bets/decide';
+import type { BetState } from '@wagers/domain/bets/bet';
 import type { Invitee } from '@wagers/domain/invites/invitee';
-import { load } from '@wagers/platform/aggregate';
-import type { EventStore } from '@wagers/platform/event-store/port';
 import { rateLimits, type LimitHit } from '@wagers/platform/limits/rate-limits';
 import type { Runtime } from '@wagers/platform/runtime';
 
@@ -21,10 +19,11 @@ function inviteHits(senderId: string, invitee: Invitee): LimitHit[] {
 }
 
 /**
- * The limits on what reaches other people's inboxes and phones, checked by the routes before a
- * command runs: a refused invitation writes nothing and sends nothing.
+ * The limits on what reaches other people's inboxes and phones, counted once a command has passed
+ * every rule of its aggregate and before it is appended: a refused invitation writes nothing,
+ * sends nothing and costs nothing.
  */
-export function inviteLimits(deps: { pool: Pool; store: EventStore; runtime: Runtime }) {
+export function inviteLimits(deps: { pool: Pool; runtime: Runtime }) {
   const limits = rateLimits(deps.pool, deps.runtime.now);
   return {
     /**
@@ -35,16 +34,15 @@ export function inviteLimits(deps: { pool: Pool; store: EventStore; runtime: Run
       idempotencyKey
         ? limits.consumeOnce(`${senderId}\n${idempotencyKey}`, ...inviteHits(senderId, invitee))
         : limits.consume(...inviteHits(senderId, invitee)),
-    /** A bet's invitation sent again: counts like a new one to the same person. */
-    async beforeResend(senderId: string, betId: string) {
-      const bet = await load(deps.store, betAggregate, betId);
-      // Anything else is refused by the command itself, and costs nothing.
-      if (bet.creatorId !== senderId || !bet.invitee) return;
-      const { email, phone } = bet.invitee;
-      const invitee: Invitee | null = phone
-        ? { email: null, phone }
-        : email
-          ? { email, phone: null }
+    /**
+     * A bet's invitation sent again, once the bet has let it be: counts like a new one to the same
+     * person (by phone when it has one, as the resend goes).
+     */
+    async beforeResend(senderId: string, to: BetState['invitee']) {
+      const invitee: Invitee | null = to?.phone
+        ? { email: null, phone: to.phone }
+        : to?.email
+          ? { email: to.email, phone: null }
           : null;
       if (invitee) await limits.consume(...inviteHits(senderId, invitee));
     },

@@ -79,6 +79,35 @@ describe('invitation limits', () => {
     expect(await delivered('mail', to, 3)).toBe(3);
   });
 
+  it('charges nothing for an invitation or a resend its bet refuses', async () => {
+    const to = 'refused.bets@example.com';
+    const creator = await person(bed.app, 'Paz');
+    // Three bets refused for an end date gone by: none of the address's three a day is used.
+    for (let i = 0; i < 3; i++) {
+      const refused = await creator.client.post(
+        '/api/bets',
+        betInput({ inviteeEmail: to, endDate: '2000-01-01' }),
+      );
+      expect(refused.status, refused.text).toBe(400);
+    }
+    const bet = await creator.client.post<CreateBetResponse>(
+      '/api/bets',
+      betInput({ inviteeEmail: to }),
+    );
+    expect(bet.status, bet.text).toBe(201);
+    // A deleted bet refuses its resends: they cost nothing either.
+    expect((await creator.client.delete(`/api/bets/${bet.body.id}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const resent = await creator.client.post(`/api/bets/${bet.body.id}/resend-invite`);
+      expect(resent.status, resent.text).toBeGreaterThanOrEqual(400);
+      expect(resent.status).not.toBe(429);
+    }
+    // So two of the three are left.
+    for (let i = 0; i < 2; i++)
+      expect((await creator.client.post('/api/invites', { inviteeEmail: to })).status).toBe(201);
+    expectLimited(await creator.client.post('/api/invites', { inviteeEmail: to }));
+  });
+
   it('counts a retried bet request (same Idempotency-Key) once', async () => {
     const to = 'retried@example.com';
     const creator = await person(bed.app, 'Ivy');
