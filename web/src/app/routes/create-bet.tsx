@@ -16,6 +16,7 @@ export function CreateBetRoute() {
       user={user}
       friends={friends.data}
       friendsLoading={user !== null && friends.isPending}
+      friendsError={friends.error}
       opponentId={params.get('opponentId')}
     />
   );

@@ -1,3 +1,4 @@
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Icon, type IconName } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -5,7 +6,9 @@ import { useStats } from '../api/get-stats.ts';
 import { winRate } from '../utils/win-rate.ts';
 
 export function ProfileStats() {
-  const { data: stats, isPending } = useStats();
+  const { data: stats, isPending, error } = useStats();
+  // Figures that could not load are not zeros.
+  if (!stats && error) return <ErrorMessage what="your statistics" error={error} />;
   const cards: { label: string; value: string; icon: IconName; testId: string }[] = [
     {
       label: 'Total Bets',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
@@ -12,7 +13,7 @@ import { BetStatusBadge } from './bet-status-badge.tsx';
 export const RECENT_ACTIVITY_LIMIT = 5;
 
 export function RecentActivity() {
-  const { data: bets, isPending } = useBets();
+  const { data: bets, isPending, error } = useBets();
   const recent = bets?.slice(0, RECENT_ACTIVITY_LIMIT) ?? [];
   return (
     <Card data-testid="recent-activity">
@@ -26,6 +27,8 @@ export function RecentActivity() {
               <Skeleton key={index} className="h-14 w-full" />
             ))}
           </div>
+        ) : !bets && error ? (
+          <ErrorMessage what="your recent bets" error={error} />
         ) : recent.length === 0 ? (
           <EmptyState
             title="No bets yet"

@@ -36,6 +36,8 @@ type Props = {
   user: User | null;
   friends: readonly User[] | undefined;
   friendsLoading: boolean;
+  /** Why the friends list could not load, if it could not. */
+  friendsError: Error | null;
   /** From ?opponentId=: preselects that friend and starts at step 2. */
   opponentId: string | null;
 };
@@ -47,7 +49,13 @@ function openingDraft(isAuthenticated: boolean, opponentId: string | null): BetD
   return draft;
 }
 
-export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: Props) {
+export function CreateBetWizard({
+  user,
+  friends,
+  friendsLoading,
+  friendsError,
+  opponentId,
+}: Props) {
   const isAuthenticated = user !== null;
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => openingDraft(isAuthenticated, opponentId));
@@ -139,6 +147,7 @@ export function CreateBetWizard({ user, friends, friendsLoading, opponentId }: P
               isAuthenticated={isAuthenticated}
               friends={friends}
               friendsLoading={friendsLoading}
+              friendsError={friendsError}
             />
           ) : null}
           {draft.step === 2 ? <StepDetails draft={draft} update={update} /> : null}

@@ -1,6 +1,7 @@
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/display';
 import { Link } from 'react-router-dom';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { InviteeFields } from '@/components/invitee-fields.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -15,9 +16,17 @@ type Props = {
   isAuthenticated: boolean;
   friends: readonly User[] | undefined;
   friendsLoading: boolean;
+  friendsError: Error | null;
 };
 
-export function StepOpponent({ draft, update, isAuthenticated, friends, friendsLoading }: Props) {
+export function StepOpponent({
+  draft,
+  update,
+  isAuthenticated,
+  friends,
+  friendsLoading,
+  friendsError,
+}: Props) {
   const invitee = <InviteeStep draft={draft} update={update} />;
   if (!isAuthenticated) {
     return (
@@ -43,7 +52,13 @@ export function StepOpponent({ draft, update, isAuthenticated, friends, friendsL
         <TabsTrigger value="invite">Invite New User</TabsTrigger>
       </TabsList>
       <TabsContent value="friend">
-        <FriendPicker draft={draft} update={update} friends={friends} loading={friendsLoading} />
+        <FriendPicker
+          draft={draft}
+          update={update}
+          friends={friends}
+          loading={friendsLoading}
+          error={friendsError}
+        />
       </TabsContent>
       <TabsContent value="invite">{invitee}</TabsContent>
     </Tabs>
@@ -81,7 +96,8 @@ function FriendPicker({
   update,
   friends,
   loading,
-}: Pick<Props, 'draft' | 'update' | 'friends'> & { loading: boolean }) {
+  error,
+}: Pick<Props, 'draft' | 'update' | 'friends'> & { loading: boolean; error: Error | null }) {
   if (loading) {
     return (
       <div role="status" aria-label="Loading friends" className="grid gap-2">
@@ -91,6 +107,8 @@ function FriendPicker({
       </div>
     );
   }
+  // A list that could not load is not an empty one: nobody is told they have no friends.
+  if (!friends && error) return <ErrorMessage what="your friends" error={error} />;
   if (!friends || friends.length === 0) {
     return (
       <div

@@ -22,11 +22,10 @@ export function BetDetails({ betId, userId }: { betId: string; userId: string })
 
   if (isPending) return <BetDetailsSkeleton />;
   if (isError) {
-    const missing =
-      !(error instanceof ApiError) ||
-      error.status === 404 ||
-      error.status === 403 ||
-      error.status === 400;
+    // Only the server's word makes a bet missing: a failed connection says nothing about it.
+    if (!(error instanceof ApiError))
+      return <BetUnavailable message="The connection failed. Check it and try again." />;
+    const missing = error.status === 404 || error.status === 403 || error.status === 400;
     return <BetUnavailable message={missing ? undefined : error.message} />;
   }
 

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { propose } from './support/bet-data.ts';
+import { launchBrowser } from './support/browser.ts';
+import {
+  apiPerson,
+  befriendOverApi,
+  browserFor,
+  caughtUp,
+  type ApiPerson,
+} from './support/people.ts';
+
+/**
+ * A read that fails on the way (the connection drops: the browser aborts the request) is said to
+ * have failed. It is never shown as an answer: a bet that does not exist, no friends, no bets,
+ * figures of zero.
+ */
+describe('screens whose data could not load', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let ann: ApiPerson;
+  let betId: string;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ann = await apiPerson(app, { first: 'Ann', last: 'Lee' });
+    const bo = await apiPerson(app, { first: 'Bo', last: 'Ng' });
+    await befriendOverApi(ann, bo);
+    await caughtUp(ann, bo);
+    betId = (await propose(ann, bo, { title: 'Rain by noon' })).id;
+    await caughtUp(ann, bo);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Ann's browser, in which the API calls matching `path` fail on the way. */
+  async function annWithout(path: RegExp): Promise<Page> {
+    const { page } = await browserFor(browser, app, ann);
+    await page.route(
+      (url) => path.test(url.pathname),
+      (route) => route.abort('connectionfailed'),
+    );
+    return page;
+  }
+
+  it('a bet that could not load is not "not found"', async () => {
+    const page = await annWithout(new RegExp(`^/api/bets/${betId}$`));
+    await page.goto(`/bets/${betId}`);
+    const card = page.getByTestId('bet-not-found');
+    await card.getByText('Could not load this bet').waitFor();
+    await card.getByText('The connection failed. Check it and try again.').waitFor();
+    expect(await page.getByText('Bet not found').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('friends that could not load are not "no friends" in the new bet', async () => {
+    const page = await annWithout(/^\/api\/friends$/);
+    await page.goto('/bets/create');
+    await page
+      .getByRole('alert')
+      .getByText(/Could not load your friends/)
+      .waitFor();
+    expect(await page.getByTestId('no-friends').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('bets and figures that could not load are not "no bets" and zeros', async () => {
+    const page = await annWithout(/^\/api\/(bets|stats)$/);
+    await page.goto('/profile');
+    await page
+      .getByRole('alert')
+      .getByText(/Could not load your statistics/)
+      .waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Could not load your recent bets/)
+      .waitFor();
+    expect(await page.getByText('No bets yet').count()).toBe(0);
+    expect(await page.getByTestId('profile-total').count()).toBe(0);
+
+    await page.goto('/');
+    await page
+      .getByRole('alert')
+      .getByText(/Could not load your figures/)
+      .waitFor();
+    expect(await page.getByTestId('stat-total').count()).toBe(0);
+    await page.context().close();
+  });
+});
