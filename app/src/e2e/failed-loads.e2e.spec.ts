@@ -46,6 +46,10 @@ describe('screens whose data could not load', () => {
     return page;
   }
 
+  /** The alert a panel shows for what it could not load. */
+  const saysNotLoaded = (page: Page, what: string) =>
+    page.getByRole('alert').getByText(`Could not load ${what}`).waitFor();
+
   it('a bet that could not load is not "not found"', async () => {
     const page = await annWithout(new RegExp(`^/api/bets/${betId}$`));
     await page.goto(`/bets/${betId}`);
@@ -59,10 +63,7 @@ describe('screens whose data could not load', () => {
   it('friends that could not load are not "no friends" in the new bet', async () => {
     const page = await annWithout(/^\/api\/friends$/);
     await page.goto('/bets/create');
-    await page
-      .getByRole('alert')
-      .getByText(/Could not load your friends/)
-      .waitFor();
+    await saysNotLoaded(page, 'your friends');
     expect(await page.getByTestId('no-friends').count()).toBe(0);
     await page.context().close();
   });
@@ -70,22 +71,13 @@ describe('screens whose data could not load', () => {
   it('bets and figures that could not load are not "no bets" and zeros', async () => {
     const page = await annWithout(/^\/api\/(bets|stats)$/);
     await page.goto('/profile');
-    await page
-      .getByRole('alert')
-      .getByText(/Could not load your statistics/)
-      .waitFor();
-    await page
-      .getByRole('alert')
-      .getByText(/Could not load your recent bets/)
-      .waitFor();
+    await saysNotLoaded(page, 'your statistics');
+    await saysNotLoaded(page, 'your recent bets');
     expect(await page.getByText('No bets yet').count()).toBe(0);
     expect(await page.getByTestId('profile-total').count()).toBe(0);
 
     await page.goto('/');
-    await page
-      .getByRole('alert')
-      .getByText(/Could not load your figures/)
-      .waitFor();
+    await saysNotLoaded(page, 'your figures');
     expect(await page.getByTestId('stat-total').count()).toBe(0);
     await page.context().close();
   });

@@ -14,9 +14,11 @@ export function CreateBetRoute() {
   return (
     <CreateBetWizard
       user={user}
-      friends={friends.data}
-      friendsLoading={user !== null && friends.isPending}
-      friendsError={friends.error}
+      friends={{
+        data: friends.data,
+        loading: user !== null && friends.isPending,
+        error: friends.error,
+      }}
       opponentId={params.get('opponentId')}
     />
   );

@@ -27,17 +27,14 @@ import {
 } from '../../utils/wizard-rules.ts';
 import { requestKeys } from '@/lib/request-key.ts';
 import { StepDetails } from './step-details.tsx';
-import { StepOpponent } from './step-opponent.tsx';
+import { StepOpponent, type FriendsList } from './step-opponent.tsx';
 import { StepReview } from './step-review.tsx';
 import { StepWager } from './step-wager.tsx';
 import { STEP_TITLES, WizardProgress } from './wizard-progress.tsx';
 
 type Props = {
   user: User | null;
-  friends: readonly User[] | undefined;
-  friendsLoading: boolean;
-  /** Why the friends list could not load, if it could not. */
-  friendsError: Error | null;
+  friends: FriendsList;
   /** From ?opponentId=: preselects that friend and starts at step 2. */
   opponentId: string | null;
 };
@@ -49,13 +46,7 @@ function openingDraft(isAuthenticated: boolean, opponentId: string | null): BetD
   return draft;
 }
 
-export function CreateBetWizard({
-  user,
-  friends,
-  friendsLoading,
-  friendsError,
-  opponentId,
-}: Props) {
+export function CreateBetWizard({ user, friends, opponentId }: Props) {
   const isAuthenticated = user !== null;
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => openingDraft(isAuthenticated, opponentId));
@@ -146,14 +137,12 @@ export function CreateBetWizard({
               update={update}
               isAuthenticated={isAuthenticated}
               friends={friends}
-              friendsLoading={friendsLoading}
-              friendsError={friendsError}
             />
           ) : null}
           {draft.step === 2 ? <StepDetails draft={draft} update={update} /> : null}
           {draft.step === 3 ? <StepWager draft={draft} update={update} /> : null}
           {draft.step === 4 ? (
-            <StepReview draft={draft} friends={friends} isAuthenticated={isAuthenticated} />
+            <StepReview draft={draft} friends={friends.data} isAuthenticated={isAuthenticated} />
           ) : null}
 
           <p

@@ -10,23 +10,21 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import type { BetDraft } from '../../utils/bet-draft.ts';
 
+/** The signed-in person's friends as their query stands: loaded, loading, or failed. */
+export type FriendsList = {
+  data: readonly User[] | undefined;
+  loading: boolean;
+  error: Error | null;
+};
+
 type Props = {
   draft: BetDraft;
   update: (patch: Partial<BetDraft>) => void;
   isAuthenticated: boolean;
-  friends: readonly User[] | undefined;
-  friendsLoading: boolean;
-  friendsError: Error | null;
+  friends: FriendsList;
 };
 
-export function StepOpponent({
-  draft,
-  update,
-  isAuthenticated,
-  friends,
-  friendsLoading,
-  friendsError,
-}: Props) {
+export function StepOpponent({ draft, update, isAuthenticated, friends }: Props) {
   const invitee = <InviteeStep draft={draft} update={update} />;
   if (!isAuthenticated) {
     return (
@@ -52,13 +50,7 @@ export function StepOpponent({
         <TabsTrigger value="invite">Invite New User</TabsTrigger>
       </TabsList>
       <TabsContent value="friend">
-        <FriendPicker
-          draft={draft}
-          update={update}
-          friends={friends}
-          loading={friendsLoading}
-          error={friendsError}
-        />
+        <FriendPicker draft={draft} update={update} friends={friends} />
       </TabsContent>
       <TabsContent value="invite">{invitee}</TabsContent>
     </Tabs>
@@ -94,10 +86,8 @@ function InviteeStep({ draft, update }: Pick<Props, 'draft' | 'update'>) {
 function FriendPicker({
   draft,
   update,
-  friends,
-  loading,
-  error,
-}: Pick<Props, 'draft' | 'update' | 'friends'> & { loading: boolean; error: Error | null }) {
+  friends: { data: friends, loading, error },
+}: Pick<Props, 'draft' | 'update' | 'friends'>) {
   if (loading) {
     return (
       <div role="status" aria-label="Loading friends" className="grid gap-2">
