@@ -96,6 +96,12 @@ function redisPort(output: string): number {
   return Number((JSON.parse(line) as { port: string }).port);
 }
 
+/** A process's state letter as Linux gives it (R, S, Z for one exited but not yet reaped...). */
+async function processState(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  return stat ? (stat.slice(stat.lastIndexOf(')') + 2)[0] ?? null) : null;
+}
+
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -175,6 +181,36 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(await answers(redis)).toBe(false);
     expect(await isUp(port)).toBe(true);
     await stopProduct(next);
+  }, 180_000);
+
+  it('after the product is killed and not yet reaped (its npm held), the next start still takes over', async () => {
+    const killed = await startProduct(dataDir, await freePort());
+    const postgres = await postgresPort(dataDir);
+    // The product's own process, as it recorded itself owner of the servers it started.
+    const product = Number((await readFile(path.join(dataDir, 'postgres.owner'), 'utf8')).trim());
+    // npm held, the product killed: the product has exited, but stays a zombie until npm reaps
+    // it, as it does for a moment when a product killed with its npm waits for the system's init.
+    process.kill(killed.child.pid!, 'SIGSTOP');
+    try {
+      process.kill(product, 'SIGKILL');
+      await expect.poll(() => processState(product), { timeout: 10_000 }).toBe('Z');
+      expect(await answers(postgres)).toBe(true);
+
+      const port = await freePort();
+      const next = await startProduct(dataDir, port);
+      expect(
+        complaints(next.output()).map((line) => (JSON.parse(line) as { msg: string }).msg),
+      ).toEqual([
+        'stopping the embedded PostgreSQL an earlier run left running',
+        'stopping the embedded redis-server an earlier run left running',
+      ]);
+      expect(await isUp(port)).toBe(true);
+      await stopProduct(next);
+    } finally {
+      process.kill(-killed.child.pid!, 'SIGKILL');
+      process.kill(killed.child.pid!, 'SIGCONT');
+      await killed.exited;
+    }
   }, 180_000);
 
   it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {

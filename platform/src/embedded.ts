@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
@@ -426,14 +426,31 @@ async function runningPort(pidFile: string): Promise<number | null> {
   return (await answers(embeddedPostgres.host, port)) ? port : null;
 }
 
+/**
+ * Whether a process still runs. One that has exited but is not yet reaped (a zombie: a product
+ * killed with its npm, waiting for the system's init to collect it, which here can take a second
+ * or more) answers signals all the same, yet is gone.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: alive, but another user's process.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !exitedUnreaped(pid);
+}
+
+/** Linux says in /proc/<pid>/stat, after the command's name in parentheses, Z for a zombie. */
+function exitedUnreaped(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false; // no /proc here: signals are all there is to go by
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+  return state === 'Z' || state === 'X';
 }
 
 function answers(host: string, port: number): Promise<boolean> {
