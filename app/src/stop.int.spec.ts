@@ -158,6 +158,24 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     }, 120_000);
   }
 
+  /**
+   * The next start on the same DATA_DIR stops the servers an earlier run left, says so, and
+   * answers; `meanwhile` checks what it did before it is stopped again.
+   */
+  async function startsOverLeftServers(meanwhile: () => Promise<void> = async () => {}) {
+    const port = await freePort();
+    const next = await startProduct(dataDir, port);
+    expect(
+      complaints(next.output()).map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual([
+      'stopping the embedded PostgreSQL an earlier run left running',
+      'stopping the embedded redis-server an earlier run left running',
+    ]);
+    await meanwhile();
+    expect(await isUp(port)).toBe(true);
+    await stopProduct(next);
+  }
+
   it('after the product is killed (SIGKILL), the next start stops the servers it left and starts', async () => {
     const killed = await startProduct(dataDir, await freePort());
     const postgres = await postgresPort(dataDir);
@@ -169,18 +187,10 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(await answers(postgres)).toBe(true);
     expect(await answers(redis)).toBe(true);
 
-    const port = await freePort();
-    const next = await startProduct(dataDir, port);
-    expect(
-      complaints(next.output()).map((line) => (JSON.parse(line) as { msg: string }).msg),
-    ).toEqual([
-      'stopping the embedded PostgreSQL an earlier run left running',
-      'stopping the embedded redis-server an earlier run left running',
-    ]);
-    expect(await answers(postgres)).toBe(false);
-    expect(await answers(redis)).toBe(false);
-    expect(await isUp(port)).toBe(true);
-    await stopProduct(next);
+    await startsOverLeftServers(async () => {
+      expect(await answers(postgres)).toBe(false);
+      expect(await answers(redis)).toBe(false);
+    });
   }, 180_000);
 
   it('after the product is killed and not yet reaped (its npm held), the next start still takes over', async () => {
@@ -196,16 +206,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
       await expect.poll(() => processState(product), { timeout: 10_000 }).toBe('Z');
       expect(await answers(postgres)).toBe(true);
 
-      const port = await freePort();
-      const next = await startProduct(dataDir, port);
-      expect(
-        complaints(next.output()).map((line) => (JSON.parse(line) as { msg: string }).msg),
-      ).toEqual([
-        'stopping the embedded PostgreSQL an earlier run left running',
-        'stopping the embedded redis-server an earlier run left running',
-      ]);
-      expect(await isUp(port)).toBe(true);
-      await stopProduct(next);
+      await startsOverLeftServers();
     } finally {
       process.kill(-killed.child.pid!, 'SIGKILL');
       process.kill(killed.child.pid!, 'SIGCONT');
