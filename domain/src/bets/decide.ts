@@ -24,6 +24,7 @@ import { readBetEvent } from './bet.ts';
 function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
   const verb = command.type === 'AcceptBet' ? 'accept' : 'decline';
+  const done = command.type === 'AcceptBet' ? 'accepted' : 'declined';
   if (party === 'creator') throw forbidden(`Only the invited opponent can ${verb} this bet`);
   // The same answer again (a retry whose first answer was lost, or two clicks) changes nothing.
   const alreadyAnswered =
@@ -34,7 +35,7 @@ function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): Bet
       : state.status === 'declined';
   if (alreadyAnswered) return [];
   if (state.status !== 'pending')
-    throw conflict(`${stateSentence(state)} Only a pending bet can be ${verb}d.`);
+    throw conflict(`${stateSentence(state)} Only a pending bet can be ${done}.`);
   const opponentId = command.data.actorId;
   return [
     command.type === 'AcceptBet'

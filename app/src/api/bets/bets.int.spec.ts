@@ -168,7 +168,9 @@ describe('accept and decline', () => {
     expect(await eventCount()).toBe(before);
     const decline = await bob.client.post<Problem>(`/api/bets/${bet.id}/decline`);
     expect(decline.status).toBe(409);
-    expect(decline.body.message).toMatch(/already active/);
+    expect(decline.body.message).toBe(
+      'This bet is already active. Only a pending bet can be declined.',
+    );
   });
 
   it('the opponent declines', async () => {
@@ -181,7 +183,7 @@ describe('accept and decline', () => {
     expect((await betOf(alice, bet.id)).status).toBe('declined');
     const accept = await bob.client.post<Problem>(`/api/bets/${bet.id}/accept`);
     expect(accept.status).toBe(409);
-    expect(accept.body.message).toMatch(/was declined/);
+    expect(accept.body.message).toBe('This bet was declined. Only a pending bet can be accepted.');
   });
 
   it('the creator may do neither (403)', async () => {
