@@ -1,8 +1,9 @@
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
-import { handle } from '@wagers/platform/aggregate';
+import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { loadUser } from '../users/load-user.ts';
 
 export interface AcceptedInvite {
   friendId: string;
@@ -20,11 +21,14 @@ export async function acceptInvite(
   accepterId: string,
   context: CommandContext,
 ): Promise<AcceptedInvite> {
+  const invite = await load(store, inviteAggregate, code);
+  const inviterDeleted =
+    invite.status !== 'none' && (await loadUser(store, invite.inviterId)).status === 'deleted';
   const accepted = await handle(
     store,
     inviteAggregate,
     code,
-    { type: 'AcceptInvite', data: { actorId: accepterId } },
+    { type: 'AcceptInvite', data: { actorId: accepterId, inviterDeleted } },
     context,
   );
   const event = accepted.events.find((e) => e.type === 'InviteAccepted');

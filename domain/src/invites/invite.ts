@@ -52,7 +52,11 @@ export type InviteCommand =
       /** `sequence`: which of the bet's resends this is; a repeat of one already done is a no-op. */
       data: { actorId: string | null; phoneOptedOut: boolean; sequence?: number };
     }
-  | { type: 'AcceptInvite'; data: { actorId: string } }
+  | {
+      type: 'AcceptInvite';
+      /** `inviterDeleted`: the inviter's own stream says the account was deleted. */
+      data: { actorId: string; inviterDeleted: boolean };
+    }
   | { type: 'RecordDelivery'; data: { deliveryId: string; channel: InviteChannel } }
   | {
       type: 'RecordDeliveryFailure';
@@ -154,6 +158,9 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
       if (command.data.actorId === state.inviterId)
         throw forbidden('You cannot accept your own invite');
       if (state.status === 'accepted') throw conflict('This invite has already been accepted');
+      // Accepting makes the two friends: nobody can befriend an account that is gone.
+      if (command.data.inviterDeleted)
+        throw conflict('The person who sent this invite has deleted their account');
       return [
         {
           type: 'InviteAccepted',

@@ -95,7 +95,7 @@ describe('invite decider', () => {
         .thenFails('not_found');
       spec
         .given([])
-        .when({ type: 'AcceptInvite', data: { actorId: friend } })
+        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false } })
         .thenFails('not_found');
       spec
         .given([])
@@ -158,14 +158,20 @@ describe('invite decider', () => {
     it('is accepted by someone else', () =>
       spec
         .given([sentByEmail])
-        .when({ type: 'AcceptInvite', data: { actorId: friend } })
+        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false } })
         .then([accepted]));
 
     it('is not accepted by its inviter', () =>
       spec
         .given([sentByEmail])
-        .when({ type: 'AcceptInvite', data: { actorId: inviter } })
+        .when({ type: 'AcceptInvite', data: { actorId: inviter, inviterDeleted: false } })
         .thenFails('forbidden'));
+
+    it('is not accepted once its inviter deleted their account', () =>
+      spec
+        .given([sentByEmail])
+        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: true } })
+        .thenFails('conflict', /deleted their account/));
 
     it('records a delivery once', () => {
       const delivered: InviteEvent = {
@@ -224,7 +230,7 @@ describe('invite decider', () => {
     it('refuses a second accept', () =>
       spec
         .given([sentByEmail, accepted])
-        .when({ type: 'AcceptInvite', data: { actorId: friend } })
+        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false } })
         .thenFails('conflict', /already been accepted/));
 
     it('refuses a resend', () =>

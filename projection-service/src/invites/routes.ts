@@ -13,6 +13,7 @@ interface InviteRow {
   last_name: string | null;
   email: string;
   profile_image_url: string | null;
+  inviter_deleted: boolean;
   invite_bet_id: string | null;
   bet_id: string | null;
   bet_title: string | null;
@@ -31,6 +32,7 @@ export function invitesQueryRouter(deps: QueryServiceDeps): Router {
     async (req, res) => {
       const result = await deps.pool.query<InviteRow>(
         `SELECT i.code, i.status, i.message, i.bet_id AS invite_bet_id, u.first_name, u.last_name, u.email, u.profile_image_url,
+              u.deleted_at IS NOT NULL AS inviter_deleted,
               b.id AS bet_id, b.title AS bet_title, b.description AS bet_description, b.wager_type,
               b.wager_amount_cents, b.wager_description
        FROM rm_invites i
@@ -40,8 +42,9 @@ export function invitesQueryRouter(deps: QueryServiceDeps): Router {
         [String(req.params.code)],
       );
       const row = result.rows[0];
-      // An invite to a bet its creator has since deleted leads nowhere.
-      if (!row || (row.invite_bet_id && !row.bet_id))
+      // An invite to a bet its creator has since deleted leads nowhere, nor does one from an
+      // account deleted since: there is nobody left to befriend.
+      if (!row || row.inviter_deleted || (row.invite_bet_id && !row.bet_id))
         throw notFound('This invite link is invalid or has expired');
       const view: InviteView = {
         code: row.code,

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
+import type { Problem } from '@wagers/contracts/problem';
+import type { User } from '@wagers/contracts/api/user';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { betsTestbed, person, type BetsTestbed, type Person } from '../bets/http-fixtures.ts';
+
+/** What a deleted account left pending for others: none of it may make a friend of "Deleted user". */
+describe('what a deleted account left behind', () => {
+  let bed: BetsTestbed;
+  let app: TestApp;
+  beforeAll(async () => {
+    bed = await betsTestbed();
+    app = bed.app;
+  });
+  afterAll(() => bed?.stop());
+
+  const deleteAccount = async (who: Person) => {
+    const deleted = await who.client.request('DELETE', '/api/user', {
+      confirmEmail: who.user.email,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    await app.settled();
+  };
+
+  it('an invitation from a deleted account is not found, and accepting it is refused', async () => {
+    const gone = await person(app, 'Gone');
+    const newcomer = await person(app, 'Newcomer');
+    const sent = await gone.client.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'someone.new@example.com',
+    });
+    expect(sent.status, sent.text).toBe(201);
+    await deleteAccount(gone);
+
+    const read = await app.anonymous().get<Problem>(`/api/invites/${sent.body.code}`);
+    expect(read.status).toBe(404);
+    expect(read.body.message).toBe('This invite link is invalid or has expired');
+    const before = await bed.countEvents();
+    const accepted = await newcomer.client.post<Problem>(`/api/invites/${sent.body.code}/accept`);
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.message).toBe('The person who sent this invite has deleted their account');
+    expect(await bed.countEvents()).toBe(before);
+    await app.settled();
+    expect((await newcomer.client.get<User[]>('/api/friends')).body).toEqual([]);
+  });
+});
