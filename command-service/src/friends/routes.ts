@@ -10,6 +10,7 @@ import type { CommandServiceDeps } from '../deps.ts';
 import { friendshipAggregate, type FriendshipCommand } from '@wagers/domain/friends/friendship';
 import { parseRequestId } from '@wagers/domain/friends/request-id';
 import { sendFriendRequest } from './send-request.ts';
+import { loadUser } from '../users/load-user.ts';
 
 const receiverSchema = sendFriendRequestSchema.extend({
   receiverId: sendFriendRequestSchema.shape.receiverId.pipe(z.uuid({ error: 'No such user' })),
@@ -38,10 +39,18 @@ export function friendsRouter(deps: CommandServiceDeps): Router {
         const requestId = String(req.params.id);
         const pair = parseRequestId(requestId);
         if (!pair) throw notFound('Friend request not found');
-        const command: FriendshipCommand = {
-          type,
-          data: { requestId, actorId: currentUserId(req) },
-        };
+        const actorId = currentUserId(req);
+        const command: FriendshipCommand =
+          type === 'AcceptFriendRequest'
+            ? {
+                type,
+                data: {
+                  requestId,
+                  actorId,
+                  senderDeleted: (await loadUser(deps.store, pair.senderId)).status === 'deleted',
+                },
+              }
+            : { type, data: { requestId, actorId } };
         const result = await handle(
           deps.store,
           friendshipAggregate,

@@ -18,7 +18,11 @@ export type FriendshipState = {
 
 export type FriendshipCommand =
   | { type: 'SendFriendRequest'; data: { senderId: string; receiverId: string } }
-  | { type: 'AcceptFriendRequest'; data: { requestId: string; actorId: string } }
+  | {
+      type: 'AcceptFriendRequest';
+      /** `senderDeleted`: the sender's own stream says the account was deleted. */
+      data: { requestId: string; actorId: string; senderDeleted: boolean };
+    }
   | { type: 'DeclineFriendRequest'; data: { requestId: string; actorId: string } }
   | {
       type: 'BefriendThroughInvite';
@@ -79,6 +83,8 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
     }
     case 'AcceptFriendRequest': {
       const pending = pendingRequest(state, command.data.requestId, command.data.actorId);
+      // Nobody can befriend an account that is gone; the request may still be declined.
+      if (command.data.senderDeleted) throw conflict('This person has deleted their account');
       return [
         { type: 'FriendRequestAccepted', data: pending },
         {

@@ -35,7 +35,10 @@ describe('friendship decider', () => {
     it('has no request to accept or decline', () => {
       spec
         .given([])
-        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+        })
         .thenFails('not_found');
       spec
         .given([])
@@ -74,8 +77,20 @@ describe('friendship decider', () => {
     it('is accepted by its receiver', () =>
       spec
         .given([sent])
-        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+        })
         .then([{ type: 'FriendRequestAccepted', data: request }, started]));
+
+    it('is not accepted once its sender deleted their account', () =>
+      spec
+        .given([sent])
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: true },
+        })
+        .thenFails('conflict', /deleted their account/));
 
     it('is declined by its receiver', () =>
       spec
@@ -87,7 +102,10 @@ describe('friendship decider', () => {
       for (const actorId of [ann, cy]) {
         spec
           .given([sent])
-          .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId } })
+          .when({
+            type: 'AcceptFriendRequest',
+            data: { requestId: firstId, actorId, senderDeleted: false },
+          })
           .thenFails('forbidden');
         spec
           .given([sent])
@@ -101,7 +119,7 @@ describe('friendship decider', () => {
         .given([sent])
         .when({
           type: 'AcceptFriendRequest',
-          data: { requestId: formatRequestId(ann, bob, 7), actorId: bob },
+          data: { requestId: formatRequestId(ann, bob, 7), actorId: bob, senderDeleted: false },
         })
         .thenFails('not_found'));
 
@@ -114,7 +132,10 @@ describe('friendship decider', () => {
             data: { userIds: [ann, bob], requestId: null, inviteCode: 'c1' },
           },
         ])
-        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+        })
         .thenFails('not_found'));
   });
 
@@ -133,7 +154,10 @@ describe('friendship decider', () => {
     it('cannot be accepted any more', () =>
       spec
         .given([sent, declined])
-        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+        })
         .thenFails('not_found'));
   });
 
@@ -154,7 +178,10 @@ describe('friendship decider', () => {
     it('refuses a second accept', () =>
       spec
         .given(friends)
-        .when({ type: 'AcceptFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .when({
+          type: 'AcceptFriendRequest',
+          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+        })
         .thenFails('not_found'));
 
     it('ignores an invite between friends', () =>

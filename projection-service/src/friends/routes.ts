@@ -41,6 +41,7 @@ export function friendsQueryRouter(deps: QueryServiceDeps): Router {
 
   router.get('/api/friend-requests', requireUser, fresh, async (req, res) => {
     const me = currentUserId(req);
+    // A request to or from an account deleted since can no longer make a friend: it is not shown.
     const result = await deps.pool.query<
       Record<string, unknown> & { id: string; created_at: Date }
     >(
@@ -49,6 +50,7 @@ export function friendsQueryRouter(deps: QueryServiceDeps): Router {
        JOIN rm_users s ON s.id = r.sender_id
        JOIN rm_users v ON v.id = r.receiver_id
        WHERE r.status = 'pending' AND (r.sender_id = $1 OR r.receiver_id = $1)
+         AND s.deleted_at IS NULL AND v.deleted_at IS NULL
        ORDER BY r.created_at DESC, r.id`,
       [me],
     );

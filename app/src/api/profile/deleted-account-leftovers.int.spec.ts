@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
+import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
 import type { User } from '@wagers/contracts/api/user';
 import type { TestApp } from '../../test-support/test-app.ts';
@@ -42,5 +43,29 @@ describe('what a deleted account left behind', () => {
     expect(await bed.countEvents()).toBe(before);
     await app.settled();
     expect((await newcomer.client.get<User[]>('/api/friends')).body).toEqual([]);
+  });
+
+  it('a friend request from a deleted account leaves the list, and accepting it is refused', async () => {
+    const gone = await person(app, 'Gone');
+    const asked = await person(app, 'Asked');
+    const receiver = await person(app, 'Receiver');
+    const sent = await gone.client.post<{ id: string }>('/api/friend-requests', {
+      receiverId: receiver.user.id,
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const toGone = await asked.client.post('/api/friend-requests', { receiverId: gone.user.id });
+    expect(toGone.status, toGone.text).toBe(201);
+    await deleteAccount(gone);
+
+    expect((await receiver.client.get<FriendRequest[]>('/api/friend-requests')).body).toEqual([]);
+    expect((await asked.client.get<FriendRequest[]>('/api/friend-requests')).body).toEqual([]);
+    const before = await bed.countEvents();
+    const accepted = await receiver.client.post<Problem>(
+      `/api/friend-requests/${sent.body.id}/accept`,
+    );
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.message).toBe('This person has deleted their account');
+    expect(await bed.countEvents()).toBe(before);
+    expect((await receiver.client.get<User[]>('/api/friends')).body).toEqual([]);
   });
 });
