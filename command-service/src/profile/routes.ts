@@ -27,7 +27,8 @@ function phoneSettings(state: UserState): PhoneSettings {
  * PUT /api/user: the signed-in user's own first and last name; answers with the user.
  * GET and PUT /api/user/phone: their mobile number and SMS consent, from the user's stream.
  * DELETE /api/user: deletes the signed-in user's account, confirmed by its email address typed
- * again, and signs this browser out; the erasure process manager does the rest (decision 0018).
+ * again, and signs it out on every device; the erasure process manager does the rest (decision
+ * 0018).
  */
 export function profileRouter(deps: CommandServiceDeps, avatars: AvatarStore): Router {
   const router = Router();
@@ -80,6 +81,9 @@ export function profileRouter(deps: CommandServiceDeps, avatars: AvatarStore): R
     const picture = avatarUrl ? avatars.ownedKey(avatarUrl, userId) : null;
     if (picture) await avatars.remove(picture);
     await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+    // Signed out on every other device too, before answering: the erasure does it again later,
+    // but until then another session could still accept a bet or send a friend request.
+    await deps.sessions.endUser(userId);
     res.json({ status: 'deleted' } satisfies AccountDeletedResponse);
   });
   return router;

@@ -96,7 +96,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   users('put', '/api/user', 'Change your name', { 200: json(userSchema) }, { signedIn: true, body: updateProfileRequestSchema }),
   users('get', '/api/user/phone', 'Your phone number and SMS consent', { 200: json(phoneSettingsSchema) }, { signedIn: true }),
   users('put', '/api/user/phone', 'Set or remove your phone number and SMS consent', { 200: json(phoneSettingsSchema) }, { signedIn: true, body: setPhoneRequestSchema }),
-  users('delete', '/api/user', 'Delete your account (type its email to confirm); signs you out', { 200: json(accountDeletedResponseSchema, 'Deleted') }, { signedIn: true, body: deleteAccountRequestSchema }),
+  users('delete', '/api/user', 'Delete your account (type its email to confirm); signs you out on every device', { 200: json(accountDeletedResponseSchema, 'Deleted') }, { signedIn: true, body: deleteAccountRequestSchema }),
   users('post', '/api/avatar/upload-url', 'A URL to upload a picture to', { 200: json(avatarUploadUrlResponseSchema) }, { signedIn: true, body: avatarUploadUrlRequestSchema }),
   users('put', '/api/avatar/uploads/:userId/:objectId', 'Upload a picture (signed URL, image body)', { 200: json(z.object({ status: z.literal('uploaded') })) }),
   users('put', '/api/avatar', 'Use an uploaded picture', { 200: json(userSchema) }, { signedIn: true, body: setAvatarRequestSchema }),

@@ -168,6 +168,12 @@ export class SessionStore {
     });
   }
 
+  /** Ends every session of the user (signed out everywhere), in this process at once. */
+  async endUser(userId: string): Promise<void> {
+    await endUserSessions(this.pool, userId);
+    this.cache?.forgetUser(userId);
+  }
+
   /** Sets `req.userId` when the request carries a live session. */
   middleware(): RequestHandler {
     return async (req, _res, next) => {

@@ -4,7 +4,14 @@ import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
 import type { User } from '@wagers/contracts/api/user';
 import type { TestApp } from '../../test-support/test-app.ts';
-import { betsTestbed, person, type BetsTestbed, type Person } from '../bets/http-fixtures.ts';
+import {
+  befriend,
+  betsTestbed,
+  person,
+  proposeTo,
+  type BetsTestbed,
+  type Person,
+} from '../bets/http-fixtures.ts';
 
 /** What a deleted account left pending for others: none of it may make a friend of "Deleted user". */
 describe('what a deleted account left behind', () => {
@@ -67,5 +74,29 @@ describe('what a deleted account left behind', () => {
     expect(accepted.body.message).toBe('This person has deleted their account');
     expect(await bed.countEvents()).toBe(before);
     expect((await receiver.client.get<User[]>('/api/friends')).body).toEqual([]);
+  });
+
+  it('signs the account out on every device at once: its other sessions can do nothing', async () => {
+    const gone = await person(app, 'Gone');
+    const friend = await person(app, 'Friend');
+    await befriend(friend, gone);
+    const bet = await proposeTo(friend, gone);
+    const otherDevice = await app.signIn(gone.user.email!);
+    const deleted = await gone.client.request('DELETE', '/api/user', {
+      confirmEmail: gone.user.email,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    // At once, before the account's erasure has run.
+    expect((await otherDevice.get('/api/auth/user')).status).toBe(401);
+    expect((await otherDevice.post(`/api/bets/${bet.id}/accept`)).status).toBe(401);
+    expect(
+      (await otherDevice.post('/api/friend-requests', { receiverId: bed.alice.user.id })).status,
+    ).toBe(401);
+    await app.settled();
+    const seen = await friend.client.get<{ status: string }>(`/api/bets/${bet.id}`);
+    expect(seen.body.status, 'the bet proposed to the deleted account is declined').toBe(
+      'declined',
+    );
   });
 });
