@@ -80,6 +80,7 @@ export async function proposeNewBet(
       opponentIsFriend,
       opponentDeleted: opponent?.state.status === 'deleted',
       creatorEmail: creator.state.email,
+      creatorPhone: creator.state.phone,
       inviteePhoneOptedOut,
       inviteCode: newcomer ? newInviteCode() : null,
       requestHash: idempotencyKey ? requestHash(body) : null,

@@ -67,6 +67,7 @@ export async function sendInvite(
         inviterId: inviter.userId,
         inviterName: displayName(inviter),
         inviterEmail: inviter.email,
+        inviterPhone: inviter.phone,
         inviteeEmail: invitee.email,
         inviteePhone: invitee.phone,
         phoneOptedOut,

@@ -64,6 +64,8 @@ export function betInvitations(store: EventStore): ProcessManager {
             inviterId: creator.userId,
             inviterName: displayName(creator),
             inviterEmail: creator.email,
+            // The proposal already refused the creator's own number.
+            inviterPhone: null,
             inviteeEmail: bet.invitee.email,
             inviteePhone: bet.invitee.phone,
             phoneOptedOut: await isOptedOut(store, bet.invitee.phone),

@@ -33,6 +33,7 @@ export const proposeCommand = (overrides: Partial<ProposeBet['data']> = {}): Pro
     opponentIsFriend: true,
     opponentDeleted: false,
     creatorEmail: 'creator@example.com',
+    creatorPhone: null,
     inviteePhoneOptedOut: false,
     inviteCode: overrides.opponentId === null ? CODE : null,
     requestHash: null,

@@ -78,6 +78,19 @@ describe('no bet yet', () => {
       .when(proposeCommand({ opponentId: null, inviteeEmail: 'creator@example.com' }))
       .thenFails('validation_failed', /cannot invite yourself/);
   });
+  it('refuses to invite the creator by the number on their profile', () => {
+    spec
+      .given([])
+      .when(
+        proposeCommand({
+          opponentId: null,
+          inviteePhone: '+14155550100',
+          smsConsent: true,
+          creatorPhone: '+14155550100',
+        }),
+      )
+      .thenFails('validation_failed', /cannot invite yourself/);
+  });
   it('refuses a phone that replied STOP', () => {
     spec
       .given([])

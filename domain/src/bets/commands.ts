@@ -13,6 +13,8 @@ export type ProposeBet = {
     opponentDeleted: boolean;
     /** The creator's own email, read before deciding: nobody invites themselves. */
     creatorEmail: string;
+    /** The creator's own mobile number from their profile, if any, read likewise. */
+    creatorPhone: string | null;
     /** The invited phone's opt-out stream says STOP (read before deciding). */
     inviteePhoneOptedOut: boolean;
     /** Chosen before deciding for a newcomer, so the answer carries the invite link at once. */

@@ -59,6 +59,7 @@ export type ProposeFacts = Pick<
   | 'opponentIsFriend'
   | 'opponentDeleted'
   | 'creatorEmail'
+  | 'creatorPhone'
   | 'inviteePhoneOptedOut'
   | 'inviteCode'
   | 'requestHash'

@@ -1,7 +1,7 @@
 import type { BetProposed } from '@wagers/contracts/events/bet';
 import type { BetInviteAttached } from '@wagers/contracts/events/bet';
 import { conflict, forbidden, invalid } from '@wagers/platform/errors';
-import { isOwnEmail, phoneOptedOut, selfInvite } from '../invites/refusals.ts';
+import { isOwnEmail, isOwnPhone, phoneOptedOut, selfInvite } from '../invites/refusals.ts';
 import type { BetState } from './bet.ts';
 import type { ProposeBet } from './commands.ts';
 
@@ -35,6 +35,7 @@ export function proposeBet(
   // schema's; what is left needs the log, the clock or the actor.
   const newcomer = data.inviteeEmail ?? data.inviteePhone;
   if (isOwnEmail(data.inviteeEmail, data.creatorEmail)) throw selfInvite();
+  if (isOwnPhone(data.inviteePhone, data.creatorPhone)) throw selfInvite('inviteePhone');
   if (data.inviteePhone !== null && data.inviteePhoneOptedOut) throw phoneOptedOut();
   if (newcomer !== null && data.inviteCode === null) {
     throw new Error('A bet for a newcomer needs its invite code chosen before deciding');

@@ -5,7 +5,7 @@ import {
 } from '@wagers/contracts/events/invite';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
 import { conflict, forbidden, notFound } from '@wagers/platform/errors';
-import { isOwnEmail, phoneOptedOut, selfInvite } from './refusals.ts';
+import { isOwnEmail, isOwnPhone, phoneOptedOut, selfInvite } from './refusals.ts';
 import { inviteStream } from '@wagers/contracts/events/invite';
 import { defineAggregate } from '@wagers/platform/aggregate';
 
@@ -35,6 +35,8 @@ export type InviteCommand =
         inviterId: string;
         inviterName: string;
         inviterEmail: string;
+        /** The inviter's own mobile number from their profile, if any. */
+        inviterPhone: string | null;
         /** Already normalised by parseInvitee: exactly one of the two is set. */
         inviteeEmail: string | null;
         inviteePhone: string | null;
@@ -118,6 +120,7 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
         throw conflict('This invite code is already taken');
       }
       if (isOwnEmail(data.inviteeEmail, data.inviterEmail)) throw selfInvite();
+      if (isOwnPhone(data.inviteePhone, data.inviterPhone)) throw selfInvite('inviteePhone');
       if (data.inviteePhone && data.phoneOptedOut) throw phoneOptedOut();
       return [
         {

@@ -17,6 +17,7 @@ const send = (
     inviterId: inviter,
     inviterName: 'Ann Lee',
     inviterEmail: 'ann@example.com',
+    inviterPhone: null,
     inviteeEmail: 'bob@example.com',
     inviteePhone: null,
     phoneOptedOut: false,
@@ -86,6 +87,14 @@ describe('invite decider', () => {
       spec
         .given([])
         .when(send({ inviteeEmail: 'ann@example.com' }))
+        .thenFails('validation_failed', /yourself/));
+
+    it('refuses inviting the number on your own profile', () =>
+      spec
+        .given([])
+        .when(
+          send({ inviteeEmail: null, inviteePhone: '+14155550100', inviterPhone: '+14155550100' }),
+        )
         .thenFails('validation_failed', /yourself/));
 
     it('cannot resend, accept or record a delivery', () => {

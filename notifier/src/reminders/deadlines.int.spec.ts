@@ -134,6 +134,7 @@ async function activeBet(
         opponentIsFriend: true,
         opponentDeleted: false,
         creatorEmail: ann.email,
+        creatorPhone: null,
         inviteePhoneOptedOut: false,
         inviteCode: null,
         requestHash: null,

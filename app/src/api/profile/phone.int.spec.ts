@@ -82,6 +82,30 @@ describe('phone number and SMS choices', () => {
     expect(back.body.smsConsent).toBe(false);
   });
 
+  it('refuses an invitation, or a bet, to the number on your own profile', async () => {
+    const own = await ann.put<PhoneSettings>('/api/user/phone', {
+      phone: '+14155550177',
+      smsConsent: true,
+    });
+    expect(own.status, own.text).toBe(200);
+    const typedAsOwn = '+1 415 555 0177';
+    const invite = await ann.post('/api/invites', { inviteePhone: typedAsOwn, smsConsent: true });
+    expect(invite.status, invite.text).toBe(400);
+    expect(invite.body).toMatchObject({ message: 'You cannot invite yourself' });
+    expect(fieldsOf(invite.body)).toEqual(['inviteePhone']);
+    const bet = await ann.post('/api/bets', {
+      title: 'Rain on Sunday',
+      description: 'It will rain in Paris on Sunday',
+      wagerType: 'custom',
+      wagerDescription: 'Dinner',
+      inviteePhone: typedAsOwn,
+      smsConsent: true,
+    });
+    expect(bet.status, bet.text).toBe(400);
+    expect(fieldsOf(bet.body)).toEqual(['inviteePhone']);
+    expect((await ann.get<unknown[]>('/api/bets')).body).toEqual([]);
+  });
+
   it('switches one kind on or off for text messages, apart from email', async () => {
     const on = await ann.put('/api/notification-preferences', { kind: 'bet_proposed', sms: true });
     expect(on.status, on.text).toBe(200);
