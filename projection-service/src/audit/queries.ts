@@ -24,6 +24,8 @@ interface SearchRow {
   o_email: string | null;
   o_first: string | null;
   o_last: string | null;
+  c_deleted: boolean;
+  o_deleted: boolean;
 }
 
 function participant(
@@ -31,8 +33,10 @@ function participant(
   email: string | null,
   firstName: string | null,
   lastName: string | null,
+  deleted: boolean,
 ): AuditParticipant {
-  return { id, name: displayName({ email, firstName, lastName }), email };
+  // An erased account has no name left: "Deleted user", as the bet's history calls it.
+  return { id, name: displayName({ email, firstName, lastName, deleted }), email };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,7 +52,8 @@ export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<A
   const { rows } = await pool.query<SearchRow>(
     `SELECT b.id, b.title, b.status, b.created_at, b.creator_id, b.opponent_id,
             c.email AS c_email, c.first_name AS c_first, c.last_name AS c_last,
-            o.email AS o_email, o.first_name AS o_first, o.last_name AS o_last
+            o.email AS o_email, o.first_name AS o_first, o.last_name AS o_last,
+            c.deleted_at IS NOT NULL AS c_deleted, o.deleted_at IS NOT NULL AS o_deleted
        FROM rm_bets b
        LEFT JOIN rm_users c ON c.id = b.creator_id
        LEFT JOIN rm_users o ON o.id = b.opponent_id
@@ -67,9 +72,9 @@ export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<A
     title: row.title,
     status: row.status,
     createdAt: row.created_at.toISOString(),
-    creator: participant(row.creator_id, row.c_email, row.c_first, row.c_last),
+    creator: participant(row.creator_id, row.c_email, row.c_first, row.c_last, row.c_deleted),
     opponent: row.opponent_id
-      ? participant(row.opponent_id, row.o_email, row.o_first, row.o_last)
+      ? participant(row.opponent_id, row.o_email, row.o_first, row.o_last, row.o_deleted)
       : null,
   }));
 }
@@ -85,8 +90,10 @@ export async function auditTrail(pool: Pool, betId: string | null): Promise<Audi
     email: string | null;
     first_name: string | null;
     last_name: string | null;
+    deleted: boolean;
   }>(
-    `SELECT t.event_id, t.auditor_id, t.bet_id, t.view, t.viewed_at, u.email, u.first_name, u.last_name
+    `SELECT t.event_id, t.auditor_id, t.bet_id, t.view, t.viewed_at, u.email, u.first_name, u.last_name,
+            u.deleted_at IS NOT NULL AS deleted
        FROM rm_audit_trail t LEFT JOIN rm_users u ON u.id = t.auditor_id
       WHERE $1::uuid IS NULL OR t.bet_id = $1::uuid
       ORDER BY t.viewed_at DESC, t.event_id
@@ -100,6 +107,7 @@ export async function auditTrail(pool: Pool, betId: string | null): Promise<Audi
       email: row.email,
       firstName: row.first_name,
       lastName: row.last_name,
+      deleted: row.deleted,
     }),
     betId: row.bet_id,
     view: row.view,

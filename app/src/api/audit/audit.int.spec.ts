@@ -11,6 +11,7 @@ import type {
 import type { SignedInUser } from '@wagers/contracts/api/user';
 import type { ApiClient } from '../../test-support/test-app.ts';
 import {
+  befriend,
   betsTestbed,
   person,
   proposeTo,
@@ -243,6 +244,33 @@ describe('an auditor', () => {
     ]);
     const everything = await carol.client.get<AuditTrailEntry[]>('/api/audit/trail');
     expect(everything.body.map((entry) => entry.betId)).toContain(disputed);
+  });
+});
+
+describe('erased accounts', () => {
+  it('are named "Deleted user" in the search and the trail, as in the history', async () => {
+    const dave = await person(bed.app, 'Dave', 'Gone');
+    await befriend(bed.alice, dave);
+    const bet = await proposeTo(bed.alice, dave, { title: 'Before Dave left' });
+    const granted = await runScript('auditors', ['grant', dave.user.email!], bed.app.databaseUrl);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect((await dave.client.get(`/api/audit/bets/${bet.id}/history`)).status).toBe(200);
+    const deleted = await dave.client.request('DELETE', '/api/user', {
+      confirmEmail: dave.user.email,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    await bed.app.settled();
+
+    const found = await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?q=${bet.id}`);
+    expect(found.body[0]!.opponent).toEqual({
+      id: dave.user.id,
+      name: 'Deleted user',
+      email: null,
+    });
+    const looks = await carol.client.get<AuditTrailEntry[]>(`/api/audit/trail?betId=${bet.id}`);
+    expect(looks.body.find((look) => look.auditorId === dave.user.id)?.auditorName).toBe(
+      'Deleted user',
+    );
   });
 });
 
