@@ -20,6 +20,7 @@ const reasons = {
   hash_mismatch: 'its stored hash does not match the one recomputed from what is stored',
   missing_hash: 'it carries no hash and its stream was never anchored',
   anchor_mismatch: 'the events up to here no longer match the anchored chain',
+  missing_event: 'an event before it is missing (its revision is not the next one)',
 };
 
 function formatReport(report: ChainReport): string {

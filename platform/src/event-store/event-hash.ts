@@ -39,8 +39,10 @@ export function chainHead(events: readonly HashedContent[]): string | null {
 export interface BrokenLink {
   revision: bigint;
   eventId: string;
-  reason: 'hash_mismatch' | 'anchor_mismatch' | 'missing_hash';
+  reason: 'hash_mismatch' | 'anchor_mismatch' | 'missing_hash' | 'missing_event';
+  /** The hash recomputed for the event; for a missing event, the revision that should follow. */
   expected: string;
+  /** The hash stored with the event; for a missing event, the revision found instead. */
   found: string | null;
 }
 
@@ -51,13 +53,17 @@ export interface ChainAnchor {
   hash: string;
 }
 
-/** Where a stream's recomputed chain stands: the last link's hash and the first broken link. */
+/**
+ * Where a stream's recomputed chain stands: the last link's hash, the revision the next event
+ * must have, and the first broken link.
+ */
 export interface ChainCheck {
   previous: string | null;
+  next: bigint;
   broken: BrokenLink | null;
 }
 
-export const startOfChain = (): ChainCheck => ({ previous: null, broken: null });
+export const startOfChain = (): ChainCheck => ({ previous: null, next: 0n, broken: null });
 
 /**
  * Checks the next event of a stream (in revision order) against the chain so far. Events up to
@@ -72,16 +78,27 @@ export function checkLink(
   if (check.broken) return check;
   const expected = eventHash(event, check.previous);
   const stored = event.metadata.hash;
+  const next = event.revision + 1n;
+  // A deleted event leaves a gap in the revisions: name it, rather than the hash it then breaks.
+  if (event.revision !== check.next) {
+    const gap = link(
+      event,
+      'missing_event',
+      `revision ${check.next}`,
+      `revision ${event.revision}`,
+    );
+    return { previous: expected, next, broken: gap };
+  }
   let broken: BrokenLink | null = null;
   if (anchor !== null && event.revision <= anchor.throughRevision) {
     if (event.revision === anchor.throughRevision && expected !== anchor.hash) {
       broken = link(event, 'anchor_mismatch', anchor.hash, expected);
     }
-    return { previous: expected, broken };
+    return { previous: expected, next, broken };
   }
   if (stored === undefined) broken = link(event, 'missing_hash', expected, null);
   else if (stored !== expected) broken = link(event, 'hash_mismatch', expected, stored);
-  return { previous: stored ?? expected, broken };
+  return { previous: stored ?? expected, next, broken };
 }
 
 /** Recomputes a stream's chain from its first event; the first link that does not hold, or null. */

@@ -142,6 +142,25 @@ describe('hash-chained event store', () => {
     expect(whole.broken.map((link) => [link.streamId, link.revision])).toEqual([[edited, 2n]]);
     expect((await verifyStream(store, pool, untouched)).broken).toEqual([]);
   });
+  it('names an event deleted in SQL as missing, not as a broken hash after it', async () => {
+    const streamId = uniqueStreamId('gap');
+    await store.appendToStream(streamId, counted(4), { expectedRevision: 'no_stream' });
+    const after = (await store.readStream(streamId))[2]!;
+
+    await pool.query('DELETE FROM es_events WHERE stream_id = $1 AND stream_revision = 1', [
+      streamId,
+    ]);
+
+    expect((await verifyStream(store, pool, streamId)).broken).toEqual([
+      expect.objectContaining({
+        revision: 2n,
+        eventId: after.id,
+        reason: 'missing_event',
+        expected: 'revision 1',
+        found: 'revision 2',
+      }),
+    ]);
+  });
 });
 
 describe('streams written before hash chains', () => {

@@ -327,6 +327,28 @@ describe('tamper evidence', () => {
     ]);
     expect(all.stdout).toContain('1 broken');
   });
+  it('npm run audit -- verify names an event deleted in SQL as missing', async () => {
+    const bet = await proposeTo(bed.alice, bed.bob, { title: 'Accepted, then not' });
+    await bed.bob.client.post(`/api/bets/${bet.id}/accept`);
+    await bed.bob.client.post(`/api/bets/${bet.id}/resolve`, { resolution: 'opponent_won' });
+    await bed.app.settled();
+    const { rows } = await bed.db.query<{ event_id: string }>(
+      `SELECT event_id FROM es_events WHERE stream_id = $1 ORDER BY stream_revision`,
+      [`bet-${bet.id}`],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+
+    await bed.db.query(`DELETE FROM es_events WHERE stream_id = $1 AND stream_revision = 1`, [
+      `bet-${bet.id}`,
+    ]);
+
+    const run = await runScript('audit', ['verify', bet.id], bed.app.databaseUrl);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `BROKEN bet-${bet.id} at revision 2 (event ${rows[2]!.event_id}): an event before it is missing`,
+    );
+    expect(run.stdout).toMatch(/expected revision 1\n\s+found\s+revision 2/);
+  });
 });
 
 describe('a revoked auditor', () => {
