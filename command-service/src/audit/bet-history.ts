@@ -1,12 +1,16 @@
 import type { AuditExport, AuditHistoryEntry } from '@wagers/contracts/api/audit';
 import { betStream } from '@wagers/contracts/events/bet';
+import { ZodError } from 'zod';
 import { evolve, initialBetState, readBetEvent } from '@wagers/domain/bets/bet';
 import type { ChainAnchor } from '@wagers/platform/event-store/event-hash';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
+import { zodFieldErrors } from '@wagers/platform/http/problem';
 
 /**
  * Every event of a bet's stream in order, each with the bet's state right after it: the stream
  * replayed through the bet's own `evolve`, so the state shown is the one its rules decided on.
+ * An event whose stored data its schema refuses (edited in the database) is still listed, with
+ * why, and leaves the state as it was: the history of such a bet is what an auditor needs most.
  */
 export function auditHistory(
   recorded: readonly RecordedEvent[],
@@ -14,8 +18,16 @@ export function auditHistory(
 ): AuditHistoryEntry[] {
   let state = initialBetState();
   return recorded.map((event) => {
-    const domainEvent = readBetEvent(event);
-    if (domainEvent) state = evolve(state, domainEvent);
+    let readError: string | null = null;
+    try {
+      const domainEvent = readBetEvent(event);
+      if (domainEvent) state = evolve(state, domainEvent);
+    } catch (error) {
+      if (!(error instanceof ZodError)) throw error;
+      readError = zodFieldErrors(error)
+        .map((issue) => `${issue.field}: ${issue.message}`)
+        .join('; ');
+    }
     return {
       revision: Number(event.revision),
       eventId: event.id,
@@ -29,6 +41,7 @@ export function auditHistory(
       data: event.data,
       hash: event.metadata.hash ?? null,
       stateAfter: { ...state },
+      readError,
     };
   });
 }

@@ -55,6 +55,11 @@ export interface AuditHistoryEntry {
   hash: string | null;
   /** The bet as its rules see it once this event is applied (replayed with the bet's `evolve`). */
   stateAfter: Record<string, unknown>;
+  /**
+   * Why the bet's rules cannot read the event as stored (its data fails its schema), or null.
+   * Such an event leaves `stateAfter` as it was before it.
+   */
+  readError: string | null;
 }
 
 export interface AuditBetHistory {

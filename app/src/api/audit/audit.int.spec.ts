@@ -349,6 +349,30 @@ describe('tamper evidence', () => {
     );
     expect(run.stdout).toMatch(/expected revision 1\n\s+found\s+revision 2/);
   });
+  it('still shows the history of a bet whose event was edited into data its rules refuse', async () => {
+    const bet = await proposeTo(bed.alice, bed.bob, { title: 'Resolved, then rewritten' });
+    await bed.bob.client.post(`/api/bets/${bet.id}/accept`);
+    await bed.alice.client.post(`/api/bets/${bet.id}/resolve`, { resolution: 'creator_won' });
+    await bed.app.settled();
+
+    await bed.db.query(
+      `UPDATE es_events SET data = jsonb_set(data, '{resolution}', '"nobody_won"')
+        WHERE stream_id = $1 AND stream_revision = 2`,
+      [`bet-${bet.id}`],
+    );
+
+    const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${bet.id}/history`);
+    expect(history.status, history.text).toBe(200);
+    const [, accepted, edited] = history.body.entries;
+    expect(history.body.entries).toHaveLength(3);
+    expect(accepted!.readError).toBeNull();
+    expect(edited).toMatchObject({
+      type: 'ResolutionSubmitted',
+      data: { resolution: 'nobody_won' },
+      stateAfter: accepted!.stateAfter,
+    });
+    expect(edited!.readError).toContain('resolution:');
+  });
 });
 
 describe('a revoked auditor', () => {

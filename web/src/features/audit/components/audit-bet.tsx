@@ -108,6 +108,12 @@ function EventRow(props: { entry: AuditHistoryEntry; selected: boolean; onSelect
         <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs text-slate-800">
           {JSON.stringify(entry.data, null, 2)}
         </pre>
+        {entry.readError ? (
+          <span className="text-xs text-red-700" data-testid="audit-read-error">
+            The bet's rules cannot read this event as stored ({entry.readError}); the state is left
+            as it was before it.
+          </span>
+        ) : null}
         <span className="font-mono text-xs break-all text-slate-500">
           hash {entry.hash ?? '(written before hash chains)'}
         </span>
