@@ -43,8 +43,9 @@ function main([command, betId]: string[]): void {
       console.log(`anchored ${await anchorLegacyStreams(store, pool)} streams`);
       return 0;
     }
+    // Bet ids are stored in lower case, whatever case the operator pasted one in.
     const report = betId
-      ? await verifyStream(store, pool, betStream(betId))
+      ? await verifyStream(store, pool, betStream(betId.toLowerCase()))
       : await verifyLog(store, pool);
     if (betId && report.events === 0) {
       console.error(`No bet ${betId} in the log.`);

@@ -32,7 +32,8 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     res: Response,
     view: AuditView,
   ): Promise<[string, RecordedEvent[]]> {
-    const betId = String(req.params.id);
+    // Bet ids are stored in lower case; the search finds a bet by its id in any case, so does this.
+    const betId = String(req.params.id).toLowerCase();
     // The export is the stream exactly as stored (personal fields sealed), as its hashes cover it.
     const store = view === 'export' ? storedForm(deps.store) : deps.store;
     const recorded = UUID.test(betId) ? await store.readStream(betStream(betId)) : [];

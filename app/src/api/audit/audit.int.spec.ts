@@ -186,6 +186,23 @@ describe('an auditor', () => {
     });
   });
 
+  it('reads a bet by its id in capitals too, as the search finds it', async () => {
+    const upper = disputed.toUpperCase();
+    const found = await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?q=${upper}`);
+    expect(found.body.map((bet) => bet.id)).toEqual([disputed]);
+
+    const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${upper}/history`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.betId).toBe(disputed);
+    expect(history.body.entries).toHaveLength(9);
+    const exported = await carol.client.get<AuditExport>(`/api/audit/bets/${upper}/export`);
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.body.streamId).toBe(`bet-${disputed}`);
+    const verified = await runScript('audit', ['verify', upper], bed.app.databaseUrl);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toContain('9 events in 1 streams checked, 0 broken');
+  });
+
   it('gets 404 for a bet that does not exist, and records nothing for it', async () => {
     const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
     const missing = '00000000-0000-4000-8000-000000000000';
