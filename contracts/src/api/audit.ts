@@ -15,11 +15,17 @@ const day = z
   }, 'No such day');
 
 /** GET /api/audit/bets: a bet id, a participant's email or name, and/or the days it was created in. */
-export const auditSearchQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  from: day.optional(),
-  to: day.optional(),
-});
+export const auditSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  // Days given the wrong way round would find nothing, and read as "no bets in those days".
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'Must be on or after from',
+  });
 export type AuditSearchQuery = z.infer<typeof auditSearchQuerySchema>;
 
 /** GET /api/audit/trail: every look, or the looks at one bet. */

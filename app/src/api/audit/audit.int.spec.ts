@@ -127,6 +127,9 @@ describe('an auditor', () => {
       expect(refused.status, query).toBe(400);
       expect(refused.text, query).toContain('No such day');
     }
+    const swapped = await carol.client.get('/api/audit/bets?from=2026-03-02&to=2026-03-01');
+    expect(swapped.status, swapped.text).toBe(400);
+    expect(swapped.text).toContain('to: Must be on or after from');
     const [summary] = (await carol.client.get<AuditBetSummary[]>(`/api/audit/bets?q=${disputed}`))
       .body;
     expect(summary).toMatchObject({
