@@ -8,6 +8,8 @@ import type { EventStore } from '@wagers/platform/event-store/port';
 /**
  * Runs an operator's command against the database the services use (DATABASE_URL, else the one
  * `npm start` runs; EVENT_STORE) and exits with the code it returns: 0 done, 1 found a problem, 2 asked wrongly.
+ * A command that could not run to its end (the database out of reach) exits 3: for `audit verify`,
+ * 1 says the log was tampered with, which an outage or a bad setting must not be read as.
  */
 export function runOperatorCommand(
   run: (deps: { pool: Pool; store: EventStore }) => Promise<number>,
@@ -28,8 +30,13 @@ export function runOperatorCommand(
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : error);
-      process.exit(1);
+      // A setting with a bad value is asked wrongly.
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        process.exit(2);
+      }
+      console.error(`Could not finish: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(3);
     },
   );
 }

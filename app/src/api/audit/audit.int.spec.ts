@@ -393,6 +393,12 @@ describe('tamper evidence', () => {
     });
     expect(edited!.readError).toContain('resolution:');
   });
+  it('npm run audit -- verify exits 3, not 1 as for a broken chain, when it cannot reach the log', async () => {
+    const run = await runScript('audit', ['verify'], 'postgres://postgres@127.0.0.1:1/wagers');
+    expect(run.code).toBe(3);
+    expect(run.stdout).not.toContain('BROKEN');
+    expect(run.stderr.trim()).toBe('Could not finish: connect ECONNREFUSED 127.0.0.1:1');
+  });
 });
 
 describe('a revoked auditor', () => {
