@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks a Wagers audit export (GET /api/audit/bets/{id}/export) on its own, with Node.js and
 // nothing else: recomputes every event's hash and names the first link that does not hold.
-// Usage: node verify-export.mjs export.json   (exit 0 when intact, 1 when broken)
+// Usage: node verify-export.mjs export.json   (exit 0 when intact, 1 when broken, 2 not an export)
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -33,7 +33,19 @@ if (!file) {
   console.error('Usage: node verify-export.mjs export.json');
   process.exit(2);
 }
-const exported = JSON.parse(readFileSync(file, 'utf8'));
+// A file that is no export (an error page saved in its place, a signed-out download) exits 2, never
+// 1: only a chain that does not hold is BROKEN.
+let exported;
+try {
+  exported = JSON.parse(readFileSync(file, 'utf8'));
+} catch (error) {
+  console.error(`Cannot read ${file}: ${error.message}`);
+  process.exit(2);
+}
+if (exported?.format !== 'wagers-audit-export/1' || !Array.isArray(exported.events)) {
+  console.error(`${file} is not a Wagers audit export (format wagers-audit-export/1)`);
+  process.exit(2);
+}
 const anchor = exported.anchor;
 let previous = null;
 for (const [index, event] of exported.events.entries()) {

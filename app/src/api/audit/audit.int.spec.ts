@@ -313,6 +313,14 @@ describe('tamper evidence', () => {
     const broken = await runNode('docs/audit/verify-export.mjs', [file]);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(`BROKEN at revision 3 (event ${edited.events[3]!.id}`);
+
+    // Signed out, the download is the 404 problem: no export, so not a broken one either.
+    const refused = await bed.app.anonymous().get(`/api/audit/bets/${disputed}/export`);
+    await writeFile(file, refused.text);
+    const notExport = await runNode('docs/audit/verify-export.mjs', [file]);
+    expect(notExport.code).toBe(2);
+    expect(notExport.stdout).not.toContain('BROKEN');
+    expect(notExport.stderr).toContain(`${file} is not a Wagers audit export`);
   });
 
   it('npm run audit -- verify finds exactly the event edited in SQL', async () => {
