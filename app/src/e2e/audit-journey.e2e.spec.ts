@@ -13,16 +13,18 @@ describe('an auditor replays a disputed bet in the audit area', () => {
   let app: TestApp;
   let browser: Browser;
   let ann: ApiPerson;
+  let cleo: ApiPerson;
   let auditor: Page;
   let betId: string;
+  let proposedAt: string;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
     ann = await apiPerson(app, { first: 'Ann', last: 'Archer' });
     const ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
-    const cleo = await apiPerson(app, { first: 'Cleo', last: 'Checker' });
+    cleo = await apiPerson(app, { first: 'Cleo', last: 'Checker' });
     await befriendOverApi(ann, ben);
-    const created = await ann.client.post<{ id: string }>('/api/bets', {
+    const created = await ann.client.post<{ id: string; createdAt: string }>('/api/bets', {
       title: 'Snow before May',
       description: 'It snows in town before May',
       wagerType: 'money',
@@ -31,6 +33,7 @@ describe('an auditor replays a disputed bet in the audit area', () => {
       opponentId: ben.user.id,
     });
     betId = created.body.id;
+    proposedAt = created.body.createdAt;
     ben.client.position = ann.client.position;
     for (const [who, action, body] of [
       [ben, 'accept', {}],
@@ -112,6 +115,34 @@ describe('an auditor replays a disputed bet in the audit area', () => {
       .filter({ hasText: 'Cleo Checker read the history of this bet' })
       .first()
       .waitFor();
+  });
+
+  it('shows the UTC day the search goes by, in a time zone where the day is another', async () => {
+    // A zone whose calendar day differs from UTC's at the moment the bet was proposed.
+    const utc = new Date(proposedAt);
+    const timezoneId = utc.getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    const context = await browser.newContext({ baseURL: app.url, timezoneId });
+    const [cookieName, ...value] = (cleo.client.cookie ?? '').split('=');
+    await context.addCookies([{ name: cookieName!, value: value.join('='), url: app.url }]);
+    const page = await context.newPage();
+    const day = proposedAt.slice(0, 10);
+    const shown = utc.toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    await page.goto('/audit');
+    await page.getByLabel('Proposed from (UTC day)').fill(day);
+    await page.getByLabel('to', { exact: true }).fill(day);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByTestId('audit-search-result')
+      .filter({ hasText: 'Snow before May' })
+      .getByText(`proposed ${shown} (UTC)`)
+      .waitFor();
+    await context.close();
   });
 
   it('is not there for a participant', async () => {

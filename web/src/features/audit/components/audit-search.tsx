@@ -11,8 +11,16 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatDate } from '@/lib/format.ts';
 import { useSearchAuditBets } from '../api/search-audit-bets.ts';
+
+/**
+ * The day a bet was proposed as the search's days count it: in UTC, not in the auditor's time
+ * zone, so the day shown is the day that finds it.
+ */
+function proposedDay(iso: string): string {
+  const options = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' } as const;
+  return `${new Date(iso).toLocaleDateString('en-US', options)} (UTC)`;
+}
 
 /** Finds bets by id, by a participant's email or name, and by the day they were proposed. */
 export function AuditSearch() {
@@ -41,7 +49,7 @@ export function AuditSearch() {
             <Input id="audit-q" name="q" type="search" placeholder="e.g. alice@example.com" />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="audit-from">Proposed from</Label>
+            <Label htmlFor="audit-from">Proposed from (UTC day)</Label>
             <Input id="audit-from" name="from" type="date" />
           </div>
           <div className="grid gap-1.5">
@@ -94,7 +102,7 @@ function SearchResults({ query }: { query: AuditSearchQuery }) {
             </span>
             <span className="text-sm text-slate-600">
               {bet.creator.name} vs {bet.opponent?.name ?? 'an invited newcomer'} · proposed{' '}
-              {formatDate(bet.createdAt)}
+              {proposedDay(bet.createdAt)}
             </span>
             <span className="font-mono text-xs break-all text-slate-500">{bet.id}</span>
           </Link>
