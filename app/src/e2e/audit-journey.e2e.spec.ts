@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { AUDIT_SEARCH_LIMIT } from '@wagers/contracts/api/audit';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -153,4 +154,36 @@ describe('an auditor replays a disputed bet in the audit area', () => {
     await participant.goto(`/audit/bets/${betId}`);
     await participant.getByTestId('not-found').waitFor();
   });
+
+  it('says when a search found more bets than it shows', async () => {
+    const dora = await apiPerson(app, { first: 'Dora', last: 'Dealer' });
+    const eli = await apiPerson(app, { first: 'Eli', last: 'Busy' });
+    await befriendOverApi(dora, eli);
+    for (let i = 1; i <= AUDIT_SEARCH_LIMIT + 1; i++) {
+      const created = await dora.client.post('/api/bets', {
+        title: `Busy bet ${i}`,
+        description: 'One of many',
+        wagerType: 'money',
+        wagerAmount: '1.00',
+        validationMode: 'both',
+        opponentId: eli.user.id,
+      });
+      if (created.status !== 201) throw new Error(`bet ${i}: ${created.status} ${created.text}`);
+    }
+    await app.settled();
+
+    await auditor.goto('/audit');
+    await auditor.getByLabel('Bet id, participant email or name').fill(dora.user.email!);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    await auditor.getByTestId('audit-search-limit').waitFor();
+    expect(await auditor.getByTestId('audit-search-result').count()).toBe(AUDIT_SEARCH_LIMIT);
+    await expect(auditor.getByTestId('audit-search-limit').textContent()).resolves.toContain(
+      `At most the ${AUDIT_SEARCH_LIMIT} newest bets are shown`,
+    );
+
+    await auditor.getByLabel('Bet id, participant email or name').fill(ann.user.email!);
+    await auditor.getByRole('button', { name: 'Search' }).click();
+    await auditor.getByTestId('audit-search-result').first().waitFor();
+    expect(await auditor.getByTestId('audit-search-limit').count()).toBe(0);
+  }, 120_000);
 });

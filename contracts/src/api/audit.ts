@@ -14,6 +14,9 @@ const day = z
     );
   }, 'No such day');
 
+/** The most bets one search answers, the newest; the web app says when a search reaches it. */
+export const AUDIT_SEARCH_LIMIT = 50;
+
 /** GET /api/audit/bets: a bet id, a participant's email or name, and/or the days it was created in. */
 export const auditSearchQuerySchema = z
   .object({

@@ -1,14 +1,14 @@
 import type { Pool } from 'pg';
-import type {
-  AuditBetSummary,
-  AuditParticipant,
-  AuditSearchQuery,
-  AuditTrailEntry,
+import {
+  AUDIT_SEARCH_LIMIT,
+  type AuditBetSummary,
+  type AuditParticipant,
+  type AuditSearchQuery,
+  type AuditTrailEntry,
 } from '@wagers/contracts/api/audit';
 import { displayName } from '@wagers/contracts/api/user';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LIMIT = 50;
 const TRAIL_LIMIT = 200;
 
 interface SearchRow {
@@ -64,7 +64,7 @@ export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<A
         AND ($3::date IS NULL OR (b.created_at AT TIME ZONE 'UTC')::date >= $3::date)
         AND ($4::date IS NULL OR (b.created_at AT TIME ZONE 'UTC')::date <= $4::date)
       ORDER BY b.created_at DESC, b.seq DESC
-      LIMIT ${LIMIT}`,
+      LIMIT ${AUDIT_SEARCH_LIMIT}`,
     [id, pattern, query.from ?? null, query.to ?? null],
   );
   return rows.map((row) => ({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuditSearchQuery } from '@wagers/contracts/api/audit';
+import { AUDIT_SEARCH_LIMIT, type AuditSearchQuery } from '@wagers/contracts/api/audit';
 import { EmptyState } from '@/components/feedback/empty-state.tsx';
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -89,25 +89,34 @@ function SearchResults({ query }: { query: AuditSearchQuery }) {
     );
   }
   return (
-    <ul className="grid gap-2" aria-label="Bets found">
-      {bets.map((bet) => (
-        <li key={bet.id} data-testid="audit-search-result">
-          <Link
-            to={paths.auditBet(bet.id)}
-            className="grid gap-1 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <span className="flex flex-wrap items-center gap-2">
-              <span className="font-medium text-slate-900">{bet.title}</span>
-              <Badge variant="secondary">{bet.status}</Badge>
-            </span>
-            <span className="text-sm text-slate-600">
-              {bet.creator.name} vs {bet.opponent?.name ?? 'an invited newcomer'} · proposed{' '}
-              {proposedDay(bet.createdAt)}
-            </span>
-            <span className="font-mono text-xs break-all text-slate-500">{bet.id}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-2">
+      <ul className="grid gap-2" aria-label="Bets found">
+        {bets.map((bet) => (
+          <li key={bet.id} data-testid="audit-search-result">
+            <Link
+              to={paths.auditBet(bet.id)}
+              className="grid gap-1 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-slate-900">{bet.title}</span>
+                <Badge variant="secondary">{bet.status}</Badge>
+              </span>
+              <span className="text-sm text-slate-600">
+                {bet.creator.name} vs {bet.opponent?.name ?? 'an invited newcomer'} · proposed{' '}
+                {proposedDay(bet.createdAt)}
+              </span>
+              <span className="font-mono text-xs break-all text-slate-500">{bet.id}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {bets.length >= AUDIT_SEARCH_LIMIT ? (
+        // The search answers the newest bets only: older ones it found are not listed.
+        <p className="text-sm text-slate-600" data-testid="audit-search-limit">
+          At most the {AUDIT_SEARCH_LIMIT} newest bets are shown. Narrow the search, for instance by
+          days, to see any older ones.
+        </p>
+      ) : null}
+    </div>
   );
 }
