@@ -43,7 +43,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Bets, deleted ones included, newest first: `q` is a bet id, or part of a participant's email
- * or name; `from` and `to` bound the day (UTC) the bet was proposed on.
+ * or name, the address or number of a newcomer invited to it included (until they join, when
+ * they are its opponent); `from` and `to` bound the day (UTC) the bet was proposed on.
  */
 export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<AuditBetSummary[]> {
   const q = query.q || null;
@@ -60,7 +61,8 @@ export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<A
       WHERE ($1::uuid IS NULL OR b.id = $1::uuid)
         AND ($2::text IS NULL
              OR c.email ILIKE $2 OR concat_ws(' ', c.first_name, c.last_name) ILIKE $2
-             OR o.email ILIKE $2 OR concat_ws(' ', o.first_name, o.last_name) ILIKE $2)
+             OR o.email ILIKE $2 OR concat_ws(' ', o.first_name, o.last_name) ILIKE $2
+             OR b.invitee ILIKE $2)
         AND ($3::date IS NULL OR (b.created_at AT TIME ZONE 'UTC')::date >= $3::date)
         AND ($4::date IS NULL OR (b.created_at AT TIME ZONE 'UTC')::date <= $4::date)
       ORDER BY b.created_at DESC, b.seq DESC

@@ -12,6 +12,7 @@ import type { SignedInUser } from '@wagers/contracts/api/user';
 import type { ApiClient } from '../../test-support/test-app.ts';
 import {
   befriend,
+  betInput,
   betsTestbed,
   person,
   proposeTo,
@@ -120,6 +121,12 @@ describe('an auditor', () => {
     );
     expect(await ids('q=alice%20tester')).toContain(disputed);
     expect(await ids('q=Carol')).toEqual([]);
+    const invited = await bed.alice.client.post<{ id: string }>('/api/bets', {
+      ...betInput({ title: 'For a newcomer' }),
+      inviteeEmail: 'newcomer.audit@example.com',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(await ids('q=newcomer.audit')).toEqual([invited.body.id]);
     expect(await ids(`from=${today}&to=${today}`)).toContain(disputed);
     expect(await ids('from=2001-01-01&to=2001-12-31')).toEqual([]);
     for (const query of ['from=2024-13-45', 'to=2023-02-29', 'from=0000-01-01']) {
