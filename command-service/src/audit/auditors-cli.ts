@@ -39,13 +39,21 @@ async function changeRole(store: EventStore, command: 'grant' | 'revoke', email:
 }
 
 async function list(pool: Pool) {
-  const { rows } = await pool.query<{ email: string | null; user_id: string; granted_at: Date }>(
-    `SELECT u.email, a.user_id, a.granted_at FROM rm_auditors a
-       LEFT JOIN rm_users u ON u.id = a.user_id ORDER BY a.granted_at`,
+  const { rows } = await pool.query<{
+    email: string | null;
+    user_id: string;
+    granted_at: Date;
+    deleted: boolean;
+  }>(
+    `SELECT u.email, a.user_id, a.granted_at, u.deleted_at IS NOT NULL AS deleted
+       FROM rm_auditors a LEFT JOIN rm_users u ON u.id = a.user_id ORDER BY a.granted_at`,
   );
   if (rows.length === 0) console.log('No auditors.');
   for (const row of rows) {
-    console.log(`${row.email ?? row.user_id}  since ${row.granted_at.toISOString()}`);
+    // An erased account keeps no address: say why it is named by its id, and that nobody can
+    // sign in to it and use the role.
+    const who = row.deleted ? `${row.user_id} (deleted account, cannot sign in)` : row.email;
+    console.log(`${who ?? row.user_id}  since ${row.granted_at.toISOString()}`);
   }
   return 0;
 }

@@ -275,8 +275,11 @@ describe('an auditor', () => {
 });
 
 describe('erased accounts', () => {
+  /** An auditor who looked at a bet he was in, then deleted his account. */
+  let dave: Person;
+
   it('are named "Deleted user" in the search and the trail, as in the history', async () => {
-    const dave = await person(bed.app, 'Dave', 'Gone');
+    dave = await person(bed.app, 'Dave', 'Gone');
     await befriend(bed.alice, dave);
     const bet = await proposeTo(bed.alice, dave, { title: 'Before Dave left' });
     const granted = await runScript('auditors', ['grant', dave.user.email!], bed.app.databaseUrl);
@@ -298,6 +301,12 @@ describe('erased accounts', () => {
     expect(looks.body.find((look) => look.auditorId === dave.user.id)?.auditorName).toBe(
       'Deleted user',
     );
+  });
+
+  it('are marked as such in the list of auditors, which has no address left for them', async () => {
+    const listed = await runScript('auditors', ['list'], bed.app.databaseUrl);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`${dave.user.id} (deleted account, cannot sign in)  since `);
   });
 });
 
