@@ -38,6 +38,8 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const store = view === 'export' ? storedForm(deps.store) : deps.store;
     const recorded = UUID.test(betId) ? await store.readStream(betStream(betId)) : [];
     if (recorded.length === 0) throw notFound('Bet not found');
+    // A HEAD request is answered without the body: nothing of the bet is shown, so no look is.
+    if (req.method === 'HEAD') return [betId, recorded];
     const context = commandContext(req, deps.runtime);
     const auditorId = currentUserId(req);
     const result = await handle(

@@ -221,6 +221,19 @@ describe('an auditor', () => {
     expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
   });
 
+  it('records no look for a HEAD request, which shows nothing of the bet', async () => {
+    const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
+    for (const view of ['history', 'export']) {
+      const head = await fetch(`${bed.app.url}/api/audit/bets/${disputed}/${view}`, {
+        method: 'HEAD',
+        headers: { cookie: carol.client.cookie! },
+      });
+      expect(head.status, view).toBe(200);
+      expect(await head.text(), view).toBe('');
+    }
+    expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
+  });
+
   it("records no look that another site sent the auditor's browser to", async () => {
     const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
     for (const site of ['cross-site', 'same-site']) {
