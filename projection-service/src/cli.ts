@@ -1,9 +1,11 @@
 import { isGlobalPosition } from '@wagers/contracts/position';
 import { ConfigError, loadConfig } from '@wagers/platform/config';
+import type { Pool } from 'pg';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { createLogger } from '@wagers/platform/logger';
+import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { formatProgress, formatStatus } from './operator/format.ts';
 import {
   BuildRefused,
@@ -26,7 +28,8 @@ const usage = `Usage: npm run projections -w projection-service -- <command>
                           --manual-switch). Run again after an interruption to resume.
   switch NAME             switch reads to the build under way, once it has caught up
   retire NAME BUILD       drop a retired build's tables now, or abandon a build under way
-  skip NAME POSITION      pass over the event a projector stopped at (recorded in the log)
+  skip NAME POSITION      pass over the event a projector, or another follower of the log
+                          status lists, stopped at (recorded in the log)
 
 Reads DATABASE_URL (and EVENT_STORE) like the services do. Without DATABASE_URL it uses the
 PostgreSQL that \`npm start\` runs under DATA_DIR (.data), if it is running.`;
@@ -41,6 +44,18 @@ function projectorNamed(name: string | undefined) {
     );
   }
   return projector;
+}
+
+/**
+ * A projector, or another follower of the log that keeps a checkpoint here (the notifier's
+ * dispatchers, the process managers): any of them can stop at an event and be told to skip it.
+ */
+async function followerNamed(pool: Pool, name: string | undefined): Promise<{ name: string }> {
+  if (allProjectors.some((p) => p.name === name)) return projectorNamed(name);
+  const followers = [...new Set((await readBuilds(pool)).map((row) => row.name))];
+  if (name !== undefined && followers.includes(name)) return { name };
+  const known = [...new Set([...allProjectors.map((p) => p.name), ...followers])];
+  throw new UsageError(`No projector named "${name ?? ''}". Known: ${known.join(', ')}`);
 }
 
 function option(args: string[], flag: string): string | undefined {
@@ -127,7 +142,7 @@ async function main(args: string[]): Promise<number> {
         return 0;
       }
       default: {
-        const projector = projectorNamed(name);
+        const projector = await followerNamed(pool, name);
         if (!third || !isGlobalPosition(third))
           throw new UsageError('skip NAME POSITION: POSITION as status shows it, e.g. 1234-5678');
         const build = await skipEvent(pool, store, projector, third);

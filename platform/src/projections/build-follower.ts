@@ -267,9 +267,6 @@ export function followBuild(
       return await commitPage(events, bulk, undefined, passIfUnwritten);
     } catch (error) {
       if (error instanceof BuildGone || error instanceof CheckpointMoved) throw error;
-      // A follower without tables acts on the world (a queue, other aggregates): its failures are
-      // the world's (Redis away, a lost connection), so it tries the page again rather than stop.
-      if (!projector.schema) throw error;
       // A page that failed for the database's sake (its connection lost, the server restarting
       // or out of room, a lost race) is not its events' fault: the runner follows on over a new
       // connection, from the checkpoint the page did not move.
@@ -282,6 +279,11 @@ export function followBuild(
           eventId: event.id,
           error: message.replace(/\s+/g, ' ').slice(0, 2000),
         });
+        // A follower without tables acts on the world (a queue, other aggregates): its failures
+        // are mostly the world's (Redis away), so it tries the event again rather than stop. The
+        // failure stays recorded until it gets past, so status shows where it waits and why, and
+        // an event it can never act on (one it cannot read) can be skipped like any projector's.
+        if (!projector.schema) throw error;
         log.error(
           { err: error, position: event.position, eventId: event.id, type: event.type },
           'projector stopped at an event it cannot apply',

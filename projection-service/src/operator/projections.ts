@@ -228,7 +228,7 @@ export async function retireBuild(pool: Pool, name: string, build: number): Prom
 export async function skipEvent(
   pool: Pool,
   store: EventStore,
-  projector: Projector,
+  projector: Pick<Projector, 'name'>,
   position: GlobalPosition,
 ): Promise<BuildRow> {
   const stopped = (await readBuilds(pool, projector.name)).find(

@@ -116,6 +116,31 @@ describe('an event a projector cannot apply', () => {
       expect((other as { stdout: string }).stdout).toContain(`${name} passes over event`);
     }
 
+    // The notifier's dispatcher cannot read the proposal either. It tries it again (its failures
+    // are mostly Redis's) but says where it waits and why, and is passed over the same way; until
+    // then nobody is told of anything proposed after it.
+    const waiting = await until('status to show the dispatcher waiting', async () => {
+      const { stdout } = await projections('status');
+      return stdout.includes('notifier-notifications build') && stdout;
+    });
+    expect(waiting).toMatch(/^notifier-notifications\s+\d+\s+\d+\s+live, stopped\s/m);
+    expect(waiting).toContain(
+      `notifier-notifications build 1 stopped at ${poison.position} (event ${broken.id}): `,
+    );
+    const told = await projections('skip', 'notifier-notifications', poison.position);
+    expect((told as { stdout: string }).stdout).toContain(
+      `notifier-notifications passes over event ${broken.id} at ${poison.position}; recorded in the log.`,
+    );
+    await until('the notice of the bet made after the broken event', async () => {
+      const mails = (await (await fetch(`${app.url}/api/dev/mail`)).json()) as {
+        to: string;
+        subject: string;
+      }[];
+      return mails.some(
+        (mail) => mail.to === bob.user.email && mail.subject.includes('Made after the broken one'),
+      );
+    });
+
     const list = await until('the bet made after the broken event', async () => {
       const answer = await alice.client.get<Bet[]>('/api/bets');
       return answer.body.some((bet) => bet.id === after.id) && answer;
