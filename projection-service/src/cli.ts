@@ -1,7 +1,9 @@
 import { isGlobalPosition } from '@wagers/contracts/position';
 import { ConfigError, loadConfig } from '@wagers/platform/config';
+import pg from 'pg';
 import type { Pool } from 'pg';
 import { createPool } from '@wagers/platform/db';
+import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { createLogger } from '@wagers/platform/logger';
@@ -168,10 +170,24 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
+/**
+ * What went wrong with the database, in a line an operator acts on (a server not running, a wrong
+ * DATABASE_URL), rather than a stack trace; null for anything else, which is a bug.
+ */
+function databaseProblem(error: unknown): string | null {
+  if (isDatabaseUnavailable(error)) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `The database cannot be reached (${reason}): is it running, and is DATABASE_URL right?`;
+  }
+  if (error instanceof pg.DatabaseError)
+    return `The database refused: ${error.message}. Is DATABASE_URL the database the services use?`;
+  return null;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError ? error.message : (databaseProblem(error) ?? error));
     process.exit(1);
   },
 );

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { startEmbeddedPostgres, type RunningDependency } from '@wagers/platform/
 import { limitMigrations } from '@wagers/platform/limits/migrations';
 import { createLogger } from '@wagers/platform/logger';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { readModelMigrations } from '../migrations.ts';
 import { allProjectors } from '../projectors.ts';
 
@@ -21,10 +23,11 @@ function projections(dataDir: string, args: string[]) {
   return operatorCommand(cli, dataDir, args);
 }
 
-/** An operator's command line run beside `npm start`: no DATABASE_URL. */
-function operatorCommand(script: string, dataDir: string, args: string[]) {
+/** An operator's command line run beside `npm start`: no DATABASE_URL, unless given one. */
+function operatorCommand(script: string, dataDir: string, args: string[], databaseUrl?: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
@@ -113,5 +116,49 @@ describe('the projections CLI with neither DATABASE_URL nor a running embedded P
     );
     await writeFile(path.join(dataDir, 'postgres.secret'), 'not-used\n');
     expectHelp(await projections(dataDir, ['status']), dataDir);
+  });
+});
+
+describe('the projections CLI with a DATABASE_URL that leads to no database of the services', () => {
+  let dataDir: string;
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    dataDir = await scratchDir();
+    empty = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await empty?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** One line that says what is wrong, and no stack trace. */
+  function expectOneLine(run: { code: number; stdout: string; stderr: string }, says: string) {
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(says);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  }
+
+  it('says a server that refuses the connection cannot be reached', async () => {
+    // A port nobody listens on: taken, then let go.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const run = await operatorCommand(
+      cli,
+      dataDir,
+      ['status'],
+      `postgres://postgres@127.0.0.1:${port}/wagers`,
+    );
+    expectOneLine(run, `The database cannot be reached (connect ECONNREFUSED 127.0.0.1:${port})`);
+  });
+
+  it('says what the server refused in a database the services never used', async () => {
+    const run = await operatorCommand(cli, dataDir, ['rebuild', 'bets'], empty.url);
+    expectOneLine(
+      run,
+      'The database refused: relation "projection_checkpoints" does not exist. Is DATABASE_URL the database the services use?',
+    );
   });
 });
