@@ -65,6 +65,32 @@ function option(args: string[], flag: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+/** Arguments each command takes besides its options (NAME, BUILD, POSITION). */
+const positionals: Record<string, number> = {
+  status: 0,
+  rebuild: 1,
+  switch: 1,
+  retire: 2,
+  skip: 2,
+};
+
+/**
+ * The first argument `command` does not take, or null. A mistyped option is refused rather than
+ * passed over: `rebuild NAME --manual-swich` would otherwise switch reads the moment it caught up.
+ */
+function unexpectedArgument(command: string, rest: string[]): string | null {
+  let seen = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (command === 'rebuild' && arg === '--manual-switch') continue;
+    // Its value is checked in main.
+    if (command === 'rebuild' && arg === '--page-size') i += 1;
+    else if (arg.startsWith('--') || seen === positionals[command]) return arg;
+    else seen += 1;
+  }
+  return null;
+}
+
 function showProgress(progress: RebuildProgress): void {
   const line = formatProgress(progress);
   if (process.stdout.isTTY) process.stdout.write(`\r${line}\x1b[K${progress.done ? '\n' : ''}`);
@@ -82,6 +108,16 @@ async function main(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
+  const unexpected = unexpectedArgument(command!, args.slice(1));
+  if (unexpected !== null) {
+    console.error(`${command} does not take "${unexpected}". See --help.`);
+    return 2;
+  }
+  const pageSize = Number(args.includes('--page-size') ? option(args, '--page-size') : 10_000);
+  if (!Number.isInteger(pageSize) || pageSize < 1) {
+    console.error('Bad --page-size');
+    return 2;
+  }
   const config = loadConfig();
   const databaseUrl = await operatorDatabaseUrl(config);
   if (!databaseUrl) return 2;
@@ -97,8 +133,6 @@ async function main(args: string[]): Promise<number> {
         return 0;
       case 'rebuild': {
         const projector = projectorNamed(name);
-        const pageSize = Number(option(args, '--page-size') ?? 10_000);
-        if (!Number.isInteger(pageSize) || pageSize < 1) throw new UsageError('Bad --page-size');
         let interrupt: () => void = () => undefined;
         const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
         process.once('SIGINT', interrupt);

@@ -103,6 +103,21 @@ describe('the projections CLI with neither DATABASE_URL nor a running embedded P
     expectHelp(await projections(dataDir, ['status']), dataDir);
   });
 
+  it('refuses a mistyped option before it looks for a database, rather than pass over it', async () => {
+    const dataDir = await scratchDir();
+    dirs.push(dataDir);
+    // Passed over, it would switch reads to the build the moment it caught up.
+    const mistyped = await projections(dataDir, ['rebuild', 'bets', '--manaul-switch']);
+    expect(mistyped).toMatchObject({
+      code: 2,
+      stderr: 'rebuild does not take "--manaul-switch". See --help.\n',
+    });
+    const noSize = await projections(dataDir, ['rebuild', 'bets', '--page-size']);
+    expect(noSize).toMatchObject({ code: 2, stderr: 'Bad --page-size\n' });
+    const extra = await projections(dataDir, ['retire', 'bets', '3', '4']);
+    expect(extra).toMatchObject({ code: 2, stderr: 'retire does not take "4". See --help.\n' });
+  });
+
   it('does the same when the server that wrote postmaster.pid is gone', async () => {
     const dataDir = await scratchDir();
     dirs.push(dataDir);
