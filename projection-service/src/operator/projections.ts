@@ -255,6 +255,13 @@ export async function skipEvent(
        ON CONFLICT DO NOTHING`,
       [projector.name, stopped.version, stopped.errorEventId, position],
     );
+    // The builds stopped there are no longer stopped: a rebuild resumed next must not take the
+    // failure for a new one before its runner has passed over the event.
+    await client.query(
+      `UPDATE projection_checkpoints SET error = NULL, error_position = NULL, error_event_id = NULL
+       WHERE name = $1 AND version = $2 AND error_event_id = $3`,
+      [projector.name, stopped.version, stopped.errorEventId],
+    );
     await client.query('SELECT pg_notify($1, $2)', [BUILDS_CHANNEL, projector.name]);
   });
   return stopped;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '@wagers/platform/db';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { comparePositions } from '@wagers/contracts/position';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { startSlowProxy } from '@wagers/test-support/slow-proxy';
@@ -156,5 +157,32 @@ describe('an interrupted rebuild', () => {
     expect(running.output()).toMatch(
       /Interrupted: bets build \d+ keeps its checkpoint; run rebuild again to resume it\./,
     );
+  }, 180_000);
+});
+
+describe('a rebuild stopped at an event it cannot apply', () => {
+  it('run again after the event is skipped, passes over it and goes live', async () => {
+    // A proposal without its fields, as a bug might have written it: no bets projector reads it.
+    const poison = await pool.query<{ at: string; id: string }>(
+      `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
+       VALUES ('bet-' || gen_random_uuid(), 0, gen_random_uuid(), 'BetProposed', '{"betId": "x"}',
+               '{"actorId": null, "correlationId": "c", "causationId": null,
+                 "occurredAt": "2026-01-01T00:00:00.000Z", "schemaVersion": 1}')
+       RETURNING transaction_id || '-' || global_position AS at, event_id AS id`,
+    );
+    const { at, id } = poison.rows[0]!;
+    const stopped = projections(['rebuild', 'bets']);
+    expect(await stopped.exited).toMatchObject({ code: 1 });
+    expect(stopped.output()).toContain(`stopped at event ${at}`);
+
+    const skip = projections(['skip', 'bets', at]);
+    expect(await skip.exited).toMatchObject({ code: 0 });
+    expect(skip.output()).toContain(`bets passes over event ${id} at ${at}`);
+    const again = projections(['rebuild', 'bets']);
+    expect(await again.exited).toMatchObject({ code: 0 });
+    expect(again.output()).toMatch(/bets build (\d+), resumed from its checkpoint, is live/);
+    const live = (await readBuilds(pool, 'bets')).find((row) => row.status === 'live')!;
+    expect(live).toMatchObject({ error: null });
+    expect(comparePositions(live.position!, at)).toBeGreaterThan(0);
   }, 180_000);
 });
