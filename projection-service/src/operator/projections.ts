@@ -98,6 +98,13 @@ export async function rebuildProjector(
     (row) => row.status === 'building',
   );
   if (existing && (await isHeld(deps.pool, projector.name, existing.build))) {
+    // Held by a service waiting at an event it cannot apply: no rebuild gets past it, a skip does.
+    if (existing.error) {
+      throw new BuildRefused(
+        `${projector.name} build ${existing.build} stopped at event ${existing.errorPosition ?? '?'}: ${existing.error}\n` +
+          `Fix the projector and restart it, or pass over the event: skip ${projector.name} ${existing.errorPosition ?? 'POSITION'}`,
+      );
+    }
     throw new BuildRefused(
       `${projector.name} is already being rebuilt (build ${existing.build}, ${existing.events} events so far) ` +
         'by another process; watch it with `status`, or retire that build to start again',

@@ -161,8 +161,8 @@ describe('an interrupted rebuild', () => {
 });
 
 describe('a rebuild stopped at an event it cannot apply', () => {
-  it('run again after the event is skipped, passes over it and goes live', async () => {
-    // A proposal without its fields, as a bug might have written it: no bets projector reads it.
+  /** A proposal without its fields, as a bug might have written it: no bets projector reads it. */
+  async function appendPoison() {
     const poison = await pool.query<{ at: string; id: string }>(
       `INSERT INTO es_events (stream_id, stream_revision, event_id, type, data, metadata)
        VALUES ('bet-' || gen_random_uuid(), 0, gen_random_uuid(), 'BetProposed', '{"betId": "x"}',
@@ -170,7 +170,11 @@ describe('a rebuild stopped at an event it cannot apply', () => {
                  "occurredAt": "2026-01-01T00:00:00.000Z", "schemaVersion": 1}')
        RETURNING transaction_id || '-' || global_position AS at, event_id AS id`,
     );
-    const { at, id } = poison.rows[0]!;
+    return poison.rows[0]!;
+  }
+
+  it('run again after the event is skipped, passes over it and goes live', async () => {
+    const { at, id } = await appendPoison();
     const stopped = projections(['rebuild', 'bets']);
     expect(await stopped.exited).toMatchObject({ code: 1 });
     expect(stopped.output()).toContain(`stopped at event ${at}`);
@@ -184,5 +188,28 @@ describe('a rebuild stopped at an event it cannot apply', () => {
     const live = (await readBuilds(pool, 'bets')).find((row) => row.status === 'live')!;
     expect(live).toMatchObject({ error: null });
     expect(comparePositions(live.position!, at)).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('while a service waits at that event, is refused with where it stopped and how to skip it', async () => {
+    const { at } = await appendPoison();
+    const stopped = projections(['rebuild', 'bets']);
+    expect(await stopped.exited).toMatchObject({ code: 1 });
+    const build = (await readBuilds(pool, 'bets')).find((row) => row.status === 'building')!;
+    expect(build).toMatchObject({ errorPosition: at });
+    // A running projection service takes the build over and waits at the event, holding its lock.
+    const service = await pool.connect();
+    try {
+      await service.query('SELECT pg_advisory_lock(hashtext($1))', [
+        `projector:bets:${build.build}`,
+      ]);
+      const again = projections(['rebuild', 'bets']);
+      expect(await again.exited).toMatchObject({ code: 1 });
+      expect(again.output()).toContain(`bets build ${build.build} stopped at event ${at}: `);
+      expect(again.output()).toContain(`pass over the event: skip bets ${at}`);
+      expect(again.output()).not.toContain('already being rebuilt');
+    } finally {
+      await service.query('SELECT pg_advisory_unlock_all()');
+      service.release();
+    }
   }, 180_000);
 });
