@@ -111,8 +111,18 @@ export async function rebuildProjector(
     );
   }
   let row: BuildRow;
-  if (existing) row = existing;
-  else {
+  if (existing) {
+    row = existing;
+    // A build begun to switch by itself and resumed with --manual-switch leaves the switch to the
+    // operator, as asked now: otherwise reads would move the moment it caught up.
+    if (deps.manualSwitch && existing.autoSwitch) {
+      await deps.pool.query(
+        'UPDATE projection_checkpoints SET auto_switch = false WHERE name = $1 AND build = $2',
+        [projector.name, existing.build],
+      );
+      row = { ...existing, autoSwitch: false };
+    }
+  } else {
     row = await inTransaction(deps.pool, (client) =>
       createBuild(client, projector, { autoSwitch: !deps.manualSwitch }),
     );

@@ -160,6 +160,29 @@ describe('an interrupted rebuild', () => {
   }, 180_000);
 });
 
+describe('an interrupted rebuild resumed with --manual-switch', () => {
+  it('leaves the switch to the operator, though the build was begun to switch by itself', async () => {
+    const first = projections(['rebuild', 'bets', '--page-size', '100']);
+    while (!(await readBuilds(pool, 'bets')).some((r) => r.status === 'building' && r.events > 0))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const building = (await readBuilds(pool, 'bets')).find((r) => r.status === 'building')!;
+    expect(building).toMatchObject({ autoSwitch: true });
+
+    const manual = projections(['rebuild', 'bets', '--manual-switch']);
+    expect(await manual.exited).toMatchObject({ code: 0 });
+    expect(manual.output()).toContain(
+      `bets build ${building.build}, resumed from its checkpoint, has caught up; switch reads with: switch bets`,
+    );
+    expect(await buildOf(building.build)).toMatchObject({ status: 'building', autoSwitch: false });
+
+    const switched = projections(['switch', 'bets']);
+    expect(await switched.exited).toMatchObject({ code: 0 });
+    expect(await buildOf(building.build)).toMatchObject({ status: 'live' });
+  }, 180_000);
+});
+
 describe('a rebuild stopped at an event it cannot apply', () => {
   /** A proposal without its fields, as a bug might have written it: no bets projector reads it. */
   async function appendPoison() {
