@@ -222,6 +222,13 @@ async function watchBuild(
 export async function switchProjector(pool: Pool, projector: Projector): Promise<number> {
   const building = (await readBuilds(pool, projector.name)).find((r) => r.status === 'building');
   if (!building) throw new BuildRefused(`${projector.name} has no build under way to switch to`);
+  // Waiting for its lag to go would be waiting for ever: it catches up only once the event is passed.
+  if (building.error) {
+    throw new BuildRefused(
+      `${projector.name} build ${building.build} stopped at event ${building.errorPosition ?? '?'} and cannot catch up; ` +
+        `fix the projector, or pass over the event first: skip ${projector.name} ${building.errorPosition ?? 'POSITION'}`,
+    );
+  }
   const switched = await inTransaction(pool, (client) =>
     switchBuild(client, projector, building.build),
   );

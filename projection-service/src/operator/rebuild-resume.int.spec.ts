@@ -213,7 +213,7 @@ describe('a rebuild stopped at an event it cannot apply', () => {
     expect(comparePositions(live.position!, at)).toBeGreaterThan(0);
   }, 180_000);
 
-  it('while a service waits at that event, is refused with where it stopped and how to skip it', async () => {
+  it('while a service waits at that event, is refused, as is a switch to it, with where it stopped and how to skip it', async () => {
     const { at } = await appendPoison();
     const stopped = projections(['rebuild', 'bets']);
     expect(await stopped.exited).toMatchObject({ code: 1 });
@@ -230,6 +230,12 @@ describe('a rebuild stopped at an event it cannot apply', () => {
       expect(again.output()).toContain(`bets build ${build.build} stopped at event ${at}: `);
       expect(again.output()).toContain(`pass over the event: skip bets ${at}`);
       expect(again.output()).not.toContain('already being rebuilt');
+      // Nor can reads switch to it: it will not catch up until the event is passed over.
+      const switched = projections(['switch', 'bets']);
+      expect(await switched.exited).toMatchObject({ code: 1 });
+      expect(switched.output()).toContain(
+        `bets build ${build.build} stopped at event ${at} and cannot catch up; fix the projector, or pass over the event first: skip bets ${at}`,
+      );
     } finally {
       await service.query('SELECT pg_advisory_unlock_all()');
       service.release();
