@@ -438,6 +438,55 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('waits longer after each failure in a row (a dispatcher with Redis away), says how long in the log and status, and follows on once it can', async () => {
+    const logged: { msg?: string; projector?: string; retryInMs?: number }[] = [];
+    const capturing = createLogger(
+      'error',
+      {},
+      { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) },
+    );
+    let away = true;
+    const seen: string[] = [];
+    const projector: Projector = {
+      name: 'retrying',
+      version: 1,
+      tables: [],
+      apply: (_client, event) => {
+        if (away) return Promise.reject(new Error('Redis is away'));
+        seen.push(event.position);
+        return Promise.resolve();
+      },
+    };
+    const runner = runProjector(projector, {
+      store,
+      pool,
+      connectionString: db.url,
+      logger: capturing,
+      pageSize: 2,
+      maxRetryMs: 2000,
+    });
+    await runner.active;
+    const written = await append('s-retrying');
+    const waits = () =>
+      logged
+        .filter((line) => line.msg === 'projector failed; restarting')
+        .filter((line) => line.projector === 'retrying')
+        .map((line) => line.retryInMs);
+    await expect.poll(() => waits().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    expect(waits().slice(0, 4)).toEqual([500, 1000, 2000, 2000]);
+    // Status shows where it waits and why (the first event of the log it has not acted on).
+    const [stuck] = await readBuilds(pool, 'retrying');
+    expect(stuck?.error).toBe('Redis is away');
+    expect(stuck?.errorPosition).not.toBeNull();
+
+    away = false;
+    await expect(watcher.waitFor(['retrying'], written.position, 15_000)).resolves.toBe(true);
+    expect(seen.at(-1)).toBe(written.position);
+    const [caughtUp] = await readBuilds(pool, 'retrying');
+    expect(caughtUp?.error).toBeNull();
+    await runner.stop();
+  });
+
   it('builds a raised version next to the live one and switches reads to it once caught up', async () => {
     const v1 = countingProjector('rebuilt');
     const runner = start(v1);

@@ -38,6 +38,8 @@ export interface ProjectorRunnerDeps {
   onlyBuild?: number;
   /** How long a retired build's tables stay (for a look, or a switch back) before they go. */
   retiredGraceMs?: number;
+  /** The longest wait before following again after failures in a row (doubling from 500 ms). */
+  maxRetryMs?: number;
 }
 
 export interface RunningProjector {
@@ -50,6 +52,8 @@ export interface RunningProjector {
 }
 
 export const DEFAULT_RETIRED_GRACE_MS = 15 * 60_000;
+const FIRST_RETRY_MS = 500;
+const DEFAULT_MAX_RETRY_MS = 10_000;
 
 /**
  * The application name of the connections that fill builds: es_log_horizon() (migration 700)
@@ -125,10 +129,16 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
   function startTask(build: number): void {
     let follower: BuildFollower | null = null;
     let ended = false;
+    // Failures in a row: a follower that keeps failing (Redis away for the notifier's dispatchers)
+    // waits longer each time, up to maxRetryMs, rather than log the same failure twice a second
+    // for as long as it lasts. An operator's skip or a build change wakes it at once.
+    const maxRetryMs = deps.maxRetryMs ?? DEFAULT_MAX_RETRY_MS;
+    let failures = 0;
     const running = (async () => {
       while (!stopped && !ended) {
         const client = await acquireLock(build);
         if (!client) return;
+        const began = Date.now();
         try {
           const row = (await readBuilds(client, projector.name)).find((r) => r.build === build);
           if (!row || row.status === 'retired') return;
@@ -157,8 +167,11 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
           } else if (error instanceof CheckpointMoved)
             log.info('checkpoint moved: following from it');
           else {
-            log.error({ err: error }, 'projector failed; restarting');
-            await pause(500);
+            // Ran longer than the longest wait before failing: a new failure, not the same again.
+            failures = Date.now() - began > maxRetryMs ? 1 : failures + 1;
+            const retryInMs = Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), maxRetryMs);
+            log.error({ err: error, failures, retryInMs }, 'projector failed; restarting');
+            await pause(retryInMs);
           }
         } finally {
           holding.delete(build);
