@@ -1,10 +1,15 @@
 import { formatUsd, parseDollarsToCents } from '@wagers/contracts/api/money';
 
-/** "Oct 25, 2025" */
-export function formatDate(iso: string): string {
+/** "Oct 25, 2025", in the browser's time zone unless `timeZone` names another ("UTC"). */
+export function formatDate(iso: string, timeZone?: string): string {
   const date = parseDate(iso);
   return date
-    ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+    ? date.toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone,
+      })
     : iso;
 }
 

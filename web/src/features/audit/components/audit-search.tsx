@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { formatDate } from '@/lib/format.ts';
 import { useSearchAuditBets } from '../api/search-audit-bets.ts';
 
 /**
@@ -18,8 +19,7 @@ import { useSearchAuditBets } from '../api/search-audit-bets.ts';
  * zone, so the day shown is the day that finds it.
  */
 function proposedDay(iso: string): string {
-  const options = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' } as const;
-  return `${new Date(iso).toLocaleDateString('en-US', options)} (UTC)`;
+  return `${formatDate(iso, 'UTC')} (UTC)`;
 }
 
 /** Finds bets by id, by a participant's email or name, and by the day they were proposed. */
