@@ -6,13 +6,15 @@ import {
   type InviteCommand,
   type InviteState,
 } from '@wagers/domain/invites/invite';
-import { inviteLink } from '@wagers/domain/invites/links';
+import { INVITE_LINK_KEY, inviteLinks } from '@wagers/domain/invites/links';
 import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
+import { signingKey } from '@wagers/platform/signing-keys';
+import type { Pool } from 'pg';
 import { deliveryFailureReason } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
@@ -20,6 +22,8 @@ import { inviteEmail, inviteSms } from './templates/invite.ts';
 
 export interface InviteDeliveryDeps {
   store: EventStore;
+  /** Where the key that signs invite links is kept. */
+  pool: Pool;
   mailer: Mailer;
   sms: SmsSender;
   runtime: Runtime;
@@ -49,6 +53,7 @@ export function isPermanent(error: unknown): boolean {
  */
 export function inviteDelivery(deps: InviteDeliveryDeps) {
   const log = deps.logger.child({ component: 'invite-delivery' });
+  const links = inviteLinks(signingKey(deps.pool, INVITE_LINK_KEY), deps.publicUrl);
 
   async function loadInvite(code: string) {
     const recorded = await deps.store.readStream(inviteStream(code));
@@ -100,7 +105,7 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
     const message = {
       inviterName,
-      link: inviteLink(deps.publicUrl(), code),
+      link: (await links.linkFor(code, sent.data.signedLink === true)).inviteLink,
       message: sent.data.message,
       forBet: sent.data.betId !== null,
     };

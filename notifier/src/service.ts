@@ -41,6 +41,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
           sms,
           invites: inviteDelivery({
             store,
+            pool,
             mailer,
             sms,
             runtime: context.runtime,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet, CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { eventually } from '@wagers/test-support/log';
+import { inviteCodeOfLink } from '@wagers/test-support/invites';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startChildService, type ChildService } from '../test-support/child-service.ts';
@@ -139,7 +140,11 @@ describe('process managers finish by themselves after a crash', () => {
     await crashWhileHeld();
     alice = rebase(alice);
     await eventually(async () => (await mailsTo('pat.crash@example.com')) === 2, 'the resend');
-    expect(await count(`type = 'InviteResent' AND data->>'code' = $1`, [bet.invite?.code])).toBe(1);
+    expect(
+      await count(`type = 'InviteResent' AND data->>'code' = $1`, [
+        inviteCodeOfLink(bet.invite!.code),
+      ]),
+    ).toBe(1);
   }, 180_000);
 
   for (const [step, pattern] of [
@@ -166,7 +171,9 @@ describe('process managers finish by themselves after a crash', () => {
         1,
       );
       expect(
-        await count(`type = 'FriendshipStarted' AND data->>'inviteCode' = $1`, [bet.invite?.code]),
+        await count(`type = 'FriendshipStarted' AND data->>'inviteCode' = $1`, [
+          inviteCodeOfLink(bet.invite!.code),
+        ]),
       ).toBe(1);
     }, 180_000);
   }

@@ -14,7 +14,7 @@ async function inviteLinkIn(baseUrl: string, to: string): Promise<string> {
     const mails = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as DevMail[];
     const link = mails
       .filter((mail) => mail.to === to)
-      .map((mail) => /https?:\/\/\S+\/invite\/[\w-]+/.exec(mail.text)?.[0])
+      .map((mail) => /https?:\/\/\S+\/invite\/[\w.-]+/.exec(mail.text)?.[0])
       .find(Boolean);
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -63,7 +63,7 @@ describe('a newcomer invited by email joins from the link and lands in the bet',
     copiedLink = await ann.evaluate(() =>
       (globalThis as unknown as PageGlobals).navigator.clipboard.readText(),
     );
-    expect(copiedLink).toMatch(new RegExp(`^${app.url}/invite/[\\w-]+$`));
+    expect(copiedLink).toMatch(new RegExp(`^${app.url}/invite/[\\w-]+\\.[\\w-]{22}$`));
 
     await ann.getByTestId('participants-card').getByText('Pending Invite').waitFor();
     await ann.getByRole('button', { name: 'Resend Invite' }).click();

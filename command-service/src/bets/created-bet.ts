@@ -5,7 +5,6 @@ import { userStream } from '@wagers/contracts/events/user';
 import { formatCents } from '@wagers/contracts/api/money';
 import { maxPosition, type GlobalPosition } from '@wagers/contracts/position';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { inviteLink } from '@wagers/domain/invites/links';
 import { readUserEvent, userDecider, type UserState } from '@wagers/domain/users/user';
 import { readBetEvent } from '@wagers/domain/bets/bet';
 
@@ -39,6 +38,8 @@ export async function readUser(
 export interface BetCreation {
   proposal: BetProposed['data'];
   inviteCode: string | null;
+  /** The invite opens only with its signed link (every bet proposed since links were signed). */
+  inviteSigned: boolean;
   createdAt: string;
   updatedAt: string;
   /** Where the creation's last event landed. */
@@ -57,6 +58,7 @@ export function decidedCreation(
   return {
     proposal: proposal.data,
     inviteCode: invite?.data.inviteCode ?? null,
+    inviteSigned: invite?.data.signedLink === true,
     createdAt: at,
     updatedAt: at,
     position,
@@ -68,15 +70,17 @@ export async function recordedCreation(store: EventStore, betId: string): Promis
   const recorded = await store.readStream(betStream(betId));
   let proposal: { data: BetProposed['data']; at: string } | null = null;
   let inviteCode: string | null = null;
+  let inviteSigned = false;
   let position: GlobalPosition | null = null;
   let updatedAt: string | null = null;
   for (const event of recorded) {
     const domainEvent = readBetEvent(event);
     if (domainEvent?.type === 'BetProposed')
       proposal = { data: domainEvent.data, at: event.metadata.occurredAt };
-    else if (domainEvent?.type === 'BetInviteAttached' && inviteCode === null)
+    else if (domainEvent?.type === 'BetInviteAttached' && inviteCode === null) {
       inviteCode = domainEvent.data.inviteCode;
-    else continue;
+      inviteSigned = domainEvent.data.signedLink === true;
+    } else continue;
     position = maxPosition(position, event.position);
     updatedAt = event.metadata.occurredAt;
   }
@@ -84,6 +88,7 @@ export async function recordedCreation(store: EventStore, betId: string): Promis
   return {
     proposal: proposal.data,
     inviteCode,
+    inviteSigned,
     createdAt: proposal.at,
     updatedAt: updatedAt ?? proposal.at,
     position,
@@ -97,10 +102,10 @@ export async function recordedCreation(store: EventStore, betId: string): Promis
 export function createdBet(
   creation: BetCreation,
   people: { creator: User; opponent: User | null },
-  publicUrl: string,
+  /** The code and link the newcomer's invite opens with (InviteLinks.linkFor). */
+  invite: { code: string; inviteLink: string } | null,
 ): CreateBetResponse {
   const bet = creation.proposal;
-  const { inviteCode } = creation;
   return {
     id: bet.betId,
     title: bet.title,
@@ -123,8 +128,6 @@ export function createdBet(
     invitee: bet.inviteeEmail ?? bet.inviteePhone,
     createdAt: creation.createdAt,
     updatedAt: creation.updatedAt,
-    ...(inviteCode
-      ? { invite: { code: inviteCode, inviteLink: inviteLink(publicUrl, inviteCode) } }
-      : {}),
+    ...(invite ? { invite } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { userStream } from '@wagers/contracts/events/user';
 import { friendshipAggregate } from '@wagers/domain/friends/friendship';
 import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import type { InviteLinks } from '@wagers/domain/invites/links';
 import { newInviteCode } from '../invites/send-invite.ts';
 import { areFriends } from './are-friends.ts';
 import { createdBet, decidedCreation, readUser, recordedCreation } from './created-bet.ts';
@@ -26,7 +27,7 @@ type CreateBetBody = z.output<typeof createBetRequestSchema>;
 
 export interface ProposeBetDeps {
   store: EventStore;
-  publicUrl: string;
+  links: InviteLinks;
 }
 
 /**
@@ -102,8 +103,12 @@ export async function proposeNewBet(
         ? (opponent?.user ?? null)
         : (await readUser(store, recordedOpponent)).user,
   };
+  const invite =
+    creation.inviteCode === null
+      ? null
+      : await deps.links.linkFor(creation.inviteCode, creation.inviteSigned);
   return {
-    body: createdBet(creation, people, deps.publicUrl),
+    body: createdBet(creation, people, invite),
     position: creation.position,
     events: proposed.events,
   };

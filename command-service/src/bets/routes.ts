@@ -13,10 +13,13 @@ import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { handle } from '@wagers/platform/aggregate';
+import { INVITE_LINK_KEY, inviteLinks } from '@wagers/domain/invites/links';
+import { signingKey } from '@wagers/platform/signing-keys';
 
 export function betsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   const limits = inviteLimits(deps);
+  const links = inviteLinks(signingKey(deps.pool, INVITE_LINK_KEY), deps.publicUrl);
 
   /** Runs one command on the bet named in the path and answers with where the bet now stands. */
   async function run(req: Request, res: Response, command: BetCommand) {
@@ -38,7 +41,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
     const context = { ...commandContext(req, deps.runtime), actorId: currentUserId(req) };
     const invited = body.inviteeEmail || body.inviteePhone;
     const created = await proposeNewBet(
-      { store: deps.store, publicUrl: deps.publicUrl() },
+      { store: deps.store, links },
       body,
       key,
       context,

@@ -17,7 +17,8 @@ export interface AcceptedInvite {
  */
 export async function acceptInvite(
   store: EventStore,
-  code: string,
+  /** What the link's code named: the invite's code, and whether it came with its signature. */
+  { code, signed }: { code: string; signed: boolean },
   accepterId: string,
   context: CommandContext,
 ): Promise<AcceptedInvite> {
@@ -28,7 +29,7 @@ export async function acceptInvite(
     store,
     inviteAggregate,
     code,
-    { type: 'AcceptInvite', data: { actorId: accepterId, inviterDeleted } },
+    { type: 'AcceptInvite', data: { actorId: accepterId, inviterDeleted, signedLink: signed } },
     context,
   );
   const event = accepted.events.find((e) => e.type === 'InviteAccepted');

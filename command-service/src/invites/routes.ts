@@ -11,14 +11,14 @@ import { inviteKeys } from './invite-keys.ts';
 import { acceptInvite } from './accept-invite.ts';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { sendInvite } from './send-invite.ts';
-
-/** A code as newInviteCode makes them; anything else cannot name an invite. */
-const codePattern = /^[\w-]{16,64}$/;
+import { INVITE_LINK_KEY, inviteLinks } from '@wagers/domain/invites/links';
+import { signingKey } from '@wagers/platform/signing-keys';
 
 export function invitesRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   const limits = inviteLimits(deps);
   const keys = inviteKeys(deps.pool, deps.runtime.now);
+  const links = inviteLinks(signingKey(deps.pool, INVITE_LINK_KEY), deps.publicUrl);
 
   router.post('/api/invites', requireUser, async (req, res) => {
     const input = parseInput(createInviteRequestSchema, req.body);
@@ -31,7 +31,7 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
       deps.store,
       { ...input, inviterId },
       commandContext(req, deps.runtime),
-      deps.publicUrl(),
+      links,
       keyed,
       () => limits.beforeInvite(inviterId, parseInvitee(input), key),
     );
@@ -40,11 +40,11 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
   });
 
   router.post('/api/invites/:code/accept', requireUser, async (req, res) => {
-    const code = String(req.params.code);
-    if (!codePattern.test(code)) throw notFound('Invite not found');
+    const link = await links.read(String(req.params.code));
+    if (!link) throw notFound('Invite not found');
     const accepted = await acceptInvite(
       deps.store,
-      code,
+      link,
       currentUserId(req),
       commandContext(req, deps.runtime),
     );

@@ -3,7 +3,7 @@ import { displayName } from '@wagers/contracts/api/user';
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
 import { parseInvitee, type InviteeInput } from '@wagers/domain/invites/invitee';
-import { inviteLink } from '@wagers/domain/invites/links';
+import type { InviteLinks } from '@wagers/domain/invites/links';
 import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
@@ -24,7 +24,10 @@ export interface KeyedInvite {
   requestHash: string;
 }
 
-/** 144 random bits, URL-safe: the code is the only secret guarding an invite. */
+/**
+ * 144 random bits, URL-safe: the invite's code, which names its stream. The log holds it, so it
+ * is no secret: the invite opens only with the link that adds its signature (InviteLinks).
+ */
 export function newInviteCode(): string {
   return randomBytes(18).toString('base64url');
 }
@@ -38,7 +41,7 @@ export async function sendInvite(
   store: EventStore,
   input: SendInviteInput,
   context: CommandContext,
-  publicUrl: string,
+  links: InviteLinks,
   keyed: KeyedInvite | null = null,
   /** Counted once the invitation has passed every rule, before it is appended (its limits). */
   beforeAppend?: () => Promise<void>,
@@ -75,11 +78,14 @@ export async function sendInvite(
         message,
         at: context.now.toISOString(),
         requestHash: keyed?.requestHash ?? null,
+        signedLink: true,
       },
     },
     context,
     { beforeAppend },
   );
   if (!result.position && !keyed) throw new Error('InviteSent was not written');
-  return { code, inviteLink: inviteLink(publicUrl, code), position: result.position };
+  // A retry answers for the invite its key made, which may predate signed links.
+  const signed = result.state.status !== 'none' && result.state.signedLink;
+  return { ...(await links.linkFor(code, signed)), position: result.position };
 }

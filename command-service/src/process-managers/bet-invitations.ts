@@ -48,7 +48,7 @@ export function betInvitations(store: EventStore): ProcessManager {
         );
         return resent.position;
       }
-      const { inviteCode } = betEventSchemas.BetInviteAttached.parse(event.data);
+      const { inviteCode, signedLink } = betEventSchemas.BetInviteAttached.parse(event.data);
       const bet = await load(store, betAggregate, betId);
       if (!bet.invitee || !bet.creatorId) return null;
       const creator = await load(store, userAggregate, bet.creatorId);
@@ -73,6 +73,9 @@ export function betInvitations(store: EventStore): ProcessManager {
             message: null,
             at: event.metadata.occurredAt,
             requestHash: null,
+            // The creator was handed the link the bet's proposal made: signed or, before links
+            // were signed, the code alone.
+            signedLink: signedLink === true,
           },
         },
         context,

@@ -30,8 +30,14 @@ export const betEventSchemas = {
     /** Mode both: the creator's report stands if the opponent has not answered 7 days after it. */
     reportStands: z.boolean().optional(),
   }),
-  /** The invite that brings the newcomer in; written once the invite exists. */
-  BetInviteAttached: z.object({ inviteCode: z.string() }),
+  /**
+   * The invite that brings the newcomer in, sent under this code by a process manager.
+   * `signedLink`: the invite opens only with its signed link (absent before links were signed).
+   */
+  BetInviteAttached: z.object({
+    inviteCode: z.string(),
+    signedLink: z.literal(true).optional(),
+  }),
   /** `sequence` counts the bet's resends (1, 2, ...), so the invite is resent once per request. */
   BetInviteResent: z.object({
     inviteCode: z.string(),

@@ -23,6 +23,11 @@ export const inviteEventSchemas = {
     message: z.string().nullable(),
     /** Hash of the request's content when it came with an Idempotency-Key. */
     requestHash: z.string().optional(),
+    /**
+     * The invite opens only with its signed link (`{code}.{signature}`): the code alone, which
+     * this log holds, does not. Absent on invites sent before links were signed.
+     */
+    signedLink: z.literal(true).optional(),
   }),
   /** `sequence`: for a bet's invite, which of the bet's resends this is (absent for direct resends). */
   InviteResent: z.object({ code: z.string(), sequence: z.number().int().positive().optional() }),

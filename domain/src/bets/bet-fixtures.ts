@@ -51,7 +51,10 @@ export const proposedToNewcomer = (overrides: Partial<BetProposed['data']> = {})
   proposed({ opponentId: null, inviteeEmail: 'newcomer@example.com', ...overrides });
 
 export const accepted: BetEvent = { type: 'BetAccepted', data: { opponentId: OPPONENT } };
-export const attached: BetEvent = { type: 'BetInviteAttached', data: { inviteCode: CODE } };
+export const attached: BetEvent = {
+  type: 'BetInviteAttached',
+  data: { inviteCode: CODE, signedLink: true },
+};
 
 export const submitted = (
   party: 'creator' | 'opponent',

@@ -73,7 +73,12 @@ export function proposeBet(
       },
     },
     ...(newcomer !== null && data.inviteCode !== null
-      ? [{ type: 'BetInviteAttached' as const, data: { inviteCode: data.inviteCode } }]
+      ? [
+          {
+            type: 'BetInviteAttached' as const,
+            data: { inviteCode: data.inviteCode, signedLink: true as const },
+          },
+        ]
       : []),
   ];
 }

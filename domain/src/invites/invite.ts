@@ -20,6 +20,8 @@ export type InviteState =
       betId: string | null;
       /** Set when the invite came from an Idempotency-Key request: a retry must ask the same. */
       requestHash: string | null;
+      /** Only its signed link opens it (every invite sent since links were signed). */
+      signedLink: boolean;
       acceptedBy: string | null;
       /** The highest bet resend sequence this invite has answered. */
       resends: number;
@@ -47,6 +49,8 @@ export type InviteCommand =
         at: string;
         /** Hash of an Idempotency-Key request's content; null without a key. */
         requestHash: string | null;
+        /** Only its signed link will open it: false only for a bet's invite attached before. */
+        signedLink: boolean;
       };
     }
   | {
@@ -56,8 +60,11 @@ export type InviteCommand =
     }
   | {
       type: 'AcceptInvite';
-      /** `inviterDeleted`: the inviter's own stream says the account was deleted. */
-      data: { actorId: string; inviterDeleted: boolean };
+      /**
+       * `inviterDeleted`: the inviter's own stream says the account was deleted. `signedLink`: the
+       * code came with its link's valid signature, not alone as the event log shows it.
+       */
+      data: { actorId: string; inviterDeleted: boolean; signedLink: boolean };
     }
   | { type: 'RecordDelivery'; data: { deliveryId: string; channel: InviteChannel } }
   | {
@@ -76,6 +83,7 @@ export function evolve(state: InviteState, event: InviteEvent): InviteState {
         inviteePhone: event.data.inviteePhone,
         betId: event.data.betId,
         requestHash: event.data.requestHash ?? null,
+        signedLink: event.data.signedLink === true,
         acceptedBy: null,
         resends: 0,
         deliveries: {},
@@ -135,6 +143,7 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
             betId: data.betId,
             message: data.message,
             ...(data.requestHash !== null ? { requestHash: data.requestHash } : {}),
+            ...(data.signedLink ? { signedLink: true as const } : {}),
           },
         },
       ];
@@ -157,7 +166,10 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
         },
       ];
     case 'AcceptInvite':
-      if (state.status === 'none') throw notFound('Invite not found');
+      // The code alone, as the event log shows it, does not open an invite sent with a signed
+      // link: to whoever holds only that, the invite is not there.
+      if (state.status === 'none' || (state.signedLink && !command.data.signedLink))
+        throw notFound('Invite not found');
       if (command.data.actorId === state.inviterId)
         throw forbidden('You cannot accept your own invite');
       if (state.status === 'accepted') throw conflict('This invite has already been accepted');

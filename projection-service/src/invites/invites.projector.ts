@@ -19,6 +19,7 @@ const columns = {
   invitee_phone: 'text',
   bet_id: 'uuid',
   message: 'text',
+  signed_link: 'boolean',
   status: 'text',
   accepted_by: 'uuid',
   delivery_status: 'text',
@@ -62,6 +63,7 @@ export function evolveInvite(
         invitee_phone: data.inviteePhone,
         bet_id: data.betId,
         message: data.message,
+        signed_link: data.signedLink === true ? 'true' : 'false',
         status: 'pending',
         accepted_by: null,
         delivery_status: 'pending',
@@ -78,7 +80,8 @@ export function evolveInvite(
 /** rm_invites: one row per invite, for the public invite page and the inviter's lists. */
 export const invitesProjector: Projector = {
   name: 'invites',
-  version: 1,
+  // 2: signed_link.
+  version: 2,
   eventTypes: new Set(Object.keys(inviteEventSchemas)),
   tables: ['rm_invites'],
   schema: invitesSchema,

@@ -10,6 +10,8 @@ export const invitesSchema: ProjectorSchema = {
       invitee_phone text,
       bet_id uuid,
       message text,
+      -- Only its signed link opens it (every invite sent since links were signed).
+      signed_link boolean NOT NULL,
       status text NOT NULL CHECK (status IN ('pending', 'accepted')),
       accepted_by uuid,
       -- Outcome of the latest delivery: pending until the notifier records one.

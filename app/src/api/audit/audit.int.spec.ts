@@ -147,6 +147,29 @@ describe('an auditor', () => {
     });
   });
 
+  it("sees a newcomer's invite by its code, which does not open it: only the invitee's link does", async () => {
+    const invited = await bed.alice.client.post<{ id: string; invite: { code: string } }>(
+      '/api/bets',
+      { ...betInput({ title: 'Invite in the history' }), inviteeEmail: 'linked.audit@example.com' },
+    );
+    expect(invited.status, invited.text).toBe(201);
+    const linkCode = invited.body.invite.code;
+    const history = await carol.client.get<AuditBetHistory>(
+      `/api/audit/bets/${invited.body.id}/history`,
+    );
+    const exported = await carol.client.get(`/api/audit/bets/${invited.body.id}/export`);
+    const attached = history.body.entries.find((entry) => entry.type === 'BetInviteAttached');
+    const logged = String((attached?.data as { inviteCode?: unknown }).inviteCode);
+    expect(linkCode.startsWith(`${logged}.`)).toBe(true);
+    expect(history.text).not.toContain(linkCode);
+    expect(exported.text).not.toContain(linkCode);
+
+    carol.client.position = bed.alice.client.position;
+    expect((await carol.client.get(`/api/invites/${logged}`)).status).toBe(404);
+    expect((await carol.client.post(`/api/invites/${logged}/accept`)).status).toBe(404);
+    expect((await carol.client.get(`/api/invites/${linkCode}`)).status).toBe(200);
+  });
+
   it('reads every event of a bet in order, with actor, time, correlation id, data and hash', async () => {
     const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${disputed}/history`);
 

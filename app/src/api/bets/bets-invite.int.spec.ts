@@ -3,6 +3,7 @@ import type { Bet, CreateBetResponse, Stats } from '@wagers/contracts/api/bets';
 import type { InviteView } from '@wagers/contracts/api/invites';
 import type { Problem } from '@wagers/contracts/problem';
 import { eventually } from '@wagers/test-support/log';
+import { inviteCodeOfLink } from '@wagers/test-support/invites';
 import type { TestApp } from '../../test-support/test-app.ts';
 import {
   betInput,
@@ -66,7 +67,9 @@ describe('a bet with a newcomer', () => {
     const resent = await alice.client.post(`/api/bets/${bet.id}/resend-invite`);
     expect(resent.status, resent.text).toBe(200);
     await eventually(
-      async () => (await count(`type = 'InviteResent' AND data->>'code' = $1`, [code])) === 1,
+      async () =>
+        (await count(`type = 'InviteResent' AND data->>'code' = $1`, [inviteCodeOfLink(code)])) ===
+        1,
       'the invite resent',
     );
 

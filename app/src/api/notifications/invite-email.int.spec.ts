@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse, InviteView } from '@wagers/contracts/api/invites';
 import type { User } from '@wagers/contracts/api/user';
-import { inviteStream } from '@wagers/contracts/events/invite';
 import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { rewindFollower } from '@wagers/platform/projections/builds';
@@ -14,6 +13,7 @@ import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { DISPATCHER_NAME } from '@wagers/notifier/dispatcher';
 import { eventually, queryDb, streamEvents } from '@wagers/test-support/log';
+import { inviteCodeOfLink, inviteStreamOfLink } from '@wagers/test-support/invites';
 import { signInThroughSmtp } from './sign-in-through-smtp.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 
@@ -55,7 +55,7 @@ describe('email invitations through a real SMTP server', () => {
     expect(sent.status).toBe(201);
     expect(sent.headers.get('x-wagers-position')).toBeTruthy();
     const { code, inviteLink } = sent.body;
-    expect(Buffer.from(code, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(Buffer.from(inviteCodeOfLink(code), 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     expect(inviteLink).toBe(`${app.url}/invite/${code}`);
 
     await smtp.waitFor(() => mailsTo('newbie@example.com').length > 0, 'the invitation email');
@@ -69,12 +69,12 @@ describe('email invitations through a real SMTP server', () => {
 
     await eventually(
       async () =>
-        (await streamEvents(app.databaseUrl, inviteStream(code))).some(
+        (await streamEvents(app.databaseUrl, inviteStreamOfLink(code))).some(
           (e) => e.type === 'InviteDelivered',
         ),
       'InviteDelivered',
     );
-    const events = await openedStreamEvents(app.databaseUrl, inviteStream(code));
+    const events = await openedStreamEvents(app.databaseUrl, inviteStreamOfLink(code));
     expect(events.map((e) => e.type)).toEqual(['InviteSent', 'InviteDelivered']);
     expect(events[0]!.data).toMatchObject({
       inviterId: annId,
@@ -84,7 +84,7 @@ describe('email invitations through a real SMTP server', () => {
     });
     expect(events[1]!.data).toMatchObject({ deliveryId: events[0]!.id, channel: 'email' });
     // Stored, the address and the inviter's name are sealed (decision 0018).
-    const [stored] = await streamEvents(app.databaseUrl, inviteStream(code));
+    const [stored] = await streamEvents(app.databaseUrl, inviteStreamOfLink(code));
     expect(JSON.stringify(stored!.data)).not.toMatch(/newbie@example\.com|Ann Lee/);
   });
 
@@ -128,7 +128,7 @@ describe('email invitations through a real SMTP server', () => {
     expect((await joiner.post(`/api/invites/${code}/accept`)).status).toBe(409);
     const stranger = await signIn('stranger@example.com');
     expect((await stranger.post(`/api/invites/${code}/accept`)).status).toBe(409);
-    const accepts = (await streamEvents(app.databaseUrl, inviteStream(code))).filter(
+    const accepts = (await streamEvents(app.databaseUrl, inviteStreamOfLink(code))).filter(
       (e) => e.type === 'InviteAccepted',
     );
     expect(accepts).toHaveLength(1);
@@ -175,6 +175,72 @@ describe('email invitations through a real SMTP server', () => {
     expect((await app.anonymous().get('/api/invites/x')).status).toBe(404);
     expect((await ann.post('/api/invites/doesNotExistAtAll123/accept')).status).toBe(404);
     expect((await ann.post('/api/invites/x/accept')).status).toBe(404);
+  });
+
+  it('opens only with its link: the code the event log shows, or a forged signature, finds nothing', async () => {
+    const sent = await ann.post<CreateInviteResponse>('/api/invites', {
+      inviteeEmail: 'linked@example.com',
+    });
+    const linkCode = sent.body.code;
+    const logged = inviteCodeOfLink(linkCode);
+    const [stored] = await streamEvents(app.databaseUrl, inviteStreamOfLink(linkCode));
+    expect(stored!.data).toMatchObject({ code: logged, signedLink: true });
+    expect(linkCode).not.toBe(logged);
+    expect(JSON.stringify(stored)).not.toContain(linkCode);
+    const forged = `${logged}.${'A'.repeat(22)}`;
+
+    const visitor = app.anonymous();
+    visitor.position = ann.position;
+    const other = await signIn('log-reader@example.com');
+    for (const code of [logged, forged, `${logged}.`, `${logged}.${'A'.repeat(21)}`]) {
+      expect((await visitor.get(`/api/invites/${code}`)).status, code).toBe(404);
+      expect((await other.post(`/api/invites/${code}/accept`)).status, code).toBe(404);
+    }
+    expect((await visitor.get(`/api/invites/${linkCode}`)).status).toBe(200);
+    expect((await other.get<User[]>('/api/friends')).body).toEqual([]);
+    expect((await other.post(`/api/invites/${linkCode}/accept`)).status).toBe(200);
+  });
+
+  it('opens an invite sent before links were signed with its code alone, as its link had it', async () => {
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
+    const code = randomUUID().replaceAll('-', '');
+    try {
+      const sent = await handle(
+        store,
+        inviteAggregate,
+        code,
+        {
+          type: 'SendInvite',
+          data: {
+            code,
+            inviterId: annId,
+            inviterName: 'Ann Lee',
+            inviterEmail: 'ann@example.com',
+            inviterPhone: null,
+            inviteeEmail: 'earlier@example.com',
+            inviteePhone: null,
+            phoneOptedOut: false,
+            betId: null,
+            message: null,
+            at: new Date().toISOString(),
+            requestHash: null,
+            signedLink: false,
+          },
+        },
+        { actorId: annId, correlationId: randomUUID(), now: new Date(), newId: randomUUID },
+      );
+      const visitor = app.anonymous();
+      visitor.position = sent.position;
+      expect((await visitor.get<InviteView>(`/api/invites/${code}`)).body.code).toBe(code);
+      await smtp.waitFor(() => mailsTo('earlier@example.com').length > 0, 'the invitation email');
+      expect(mailsTo('earlier@example.com')[0]!.text).toContain(`${app.url}/invite/${code}\n`);
+      const earlier = await signIn('earlier@example.com');
+      expect((await earlier.post(`/api/invites/${code}/accept`)).status).toBe(200);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
   });
 
   it('refuses bad input with the field named, and writes nothing', async () => {
@@ -245,7 +311,7 @@ describe('email invitations through a real SMTP server', () => {
         handle(
           store,
           inviteAggregate,
-          sent.body.code,
+          inviteCodeOfLink(sent.body.code),
           { type: 'ResendInvite', data: { actorId, phoneOptedOut: false } },
           { ...context, actorId },
         );
@@ -263,12 +329,12 @@ describe('email invitations through a real SMTP server', () => {
     );
     await eventually(
       async () =>
-        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).filter(
+        (await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code))).filter(
           (e) => e.type === 'InviteDelivered',
         ).length === 2,
       'the second InviteDelivered',
     );
-    const types = (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).map(
+    const types = (await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code))).map(
       (e) => e.type,
     );
     expect(types).toEqual(['InviteSent', 'InviteDelivered', 'InviteResent', 'InviteDelivered']);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
-import { inviteStream } from '@wagers/contracts/events/invite';
 import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { smsOptOutStream } from '@wagers/domain/invites/sms-opt-out';
 import { eventually, streamEvents } from '@wagers/test-support/log';
+import { inviteStreamOfLink } from '@wagers/test-support/invites';
 import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
 import { accountSid, authToken, fromNumber, postInbound, twilioEnv } from './twilio-settings.ts';
 
@@ -56,12 +56,12 @@ describe('SMS invitations through the twilio client', () => {
 
     await eventually(
       async () =>
-        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).some(
+        (await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code))).some(
           (e) => e.type === 'InviteDelivered',
         ),
       'InviteDelivered',
     );
-    const [invite] = await openedStreamEvents(app.databaseUrl, inviteStream(sent.body.code));
+    const [invite] = await openedStreamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code));
     const me = await ann.get<{ id: string }>('/api/auth/user');
     expect(invite!.data).toMatchObject({
       inviteePhone: '+14155550123',
@@ -123,12 +123,12 @@ describe('SMS invitations through the twilio client', () => {
     });
     await eventually(
       async () =>
-        (await streamEvents(app.databaseUrl, inviteStream(sent.body.code))).some(
+        (await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code))).some(
           (e) => e.type === 'InviteDeliveryFailed',
         ),
       'InviteDeliveryFailed',
     );
-    const events = await streamEvents(app.databaseUrl, inviteStream(sent.body.code));
+    const events = await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code));
     expect(events.find((e) => e.type === 'InviteDeliveryFailed')!.data).toMatchObject({
       channel: 'sms',
     });

@@ -33,6 +33,7 @@ export function startStandaloneWorker(
     sms,
     invites: inviteDelivery({
       store,
+      pool,
       mailer,
       sms,
       runtime: systemRuntime,
