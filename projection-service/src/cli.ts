@@ -6,7 +6,7 @@ import { createPool } from '@wagers/platform/db';
 import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
-import { createLogger } from '@wagers/platform/logger';
+import { terminalLogger } from '@wagers/platform/logger';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { formatProgress, formatStatus } from './operator/format.ts';
 import {
@@ -121,9 +121,11 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const databaseUrl = await operatorDatabaseUrl(config);
   if (!databaseUrl) return 2;
-  const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, {
-    service: 'projections-cli',
-  });
+  const logger = terminalLogger(
+    config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
+    { service: 'projections-cli' },
+    config.LOG_FORMAT,
+  );
   const pool = createPool(databaseUrl, 4);
   const store = createEventStore(config, pool, databaseUrl);
   try {
