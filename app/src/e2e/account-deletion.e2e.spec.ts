@@ -77,11 +77,12 @@ describe('profile: deleting the account', () => {
     await page.getByRole('button', { name: 'Email me a sign-in link' }).waitFor();
   });
 
-  it('shows the other side the bet declined by a deleted user', async () => {
+  it('takes the deleted user off the friends list and shows the bet they declined', async () => {
     await app.settled();
     const { page } = await browserFor(browser, app, ann);
     await page.goto('/friends');
-    await reloadUntil(page, page.getByText('Deleted user').first());
+    await reloadUntil(page, page.getByTestId('friends-empty'));
+    await page.getByRole('tab', { name: 'My Friends (0)' }).waitFor();
     await page.goto('/');
     await page.getByTestId('dashboard').waitFor();
     await page.getByText('Rain on Sunday').first().click();

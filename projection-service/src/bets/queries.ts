@@ -126,7 +126,8 @@ export async function betStats(pool: Pool, userId: string): Promise<Stats> {
     `SELECT count(*) AS total,
             count(*) FILTER (WHERE status IN ('active', 'awaiting_resolution')) AS active,
             count(*) FILTER (WHERE winner_id = $1) AS won,
-            (SELECT count(*) FROM rm_friendships WHERE user_id = $1) AS friends
+            (SELECT count(*) FROM rm_friendships f JOIN rm_users u ON u.id = f.friend_id
+              WHERE f.user_id = $1 AND u.deleted_at IS NULL) AS friends
        FROM rm_bets WHERE ${mine} AND status <> 'deleted'`,
     [userId],
   );

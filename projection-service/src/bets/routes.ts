@@ -13,8 +13,11 @@ import type { QueryServiceDeps } from '../deps.ts';
 import { betHistory } from './history.ts';
 import { BET_READS, betStats, findBet, listBets } from './queries.ts';
 
-/** Stats count friendships too, so their reads wait for that projector as well. */
-const STATS_READS = ['bets', 'friends'];
+/**
+ * Stats count friendships too (not those with a deleted account), so their reads wait for those
+ * projectors as well.
+ */
+const STATS_READS = ['bets', 'friends', 'users'];
 /** The most of the bets' JSON kept for answering again, in bytes. */
 const KEPT_BYTES = 32 << 20;
 

@@ -30,9 +30,10 @@ export function friendsQueryRouter(deps: QueryServiceDeps): Router {
   const fresh = readYourWrites(deps, ['friends', 'users']);
 
   router.get('/api/friends', requireUser, fresh, async (req, res) => {
+    // A friend who deleted their account is nobody to bet with any more: they leave the list.
     const result = await deps.pool.query<UserRow>(
       `SELECT ${prefixed('u', '')} FROM rm_friendships f JOIN rm_users u ON u.id = f.friend_id
-       WHERE f.user_id = $1
+       WHERE f.user_id = $1 AND u.deleted_at IS NULL
        ORDER BY lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), lower(u.email)`,
       [currentUserId(req)],
     );

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
+import type { Stats } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
+import { friendsProjector } from '@wagers/projection-service/friends/friends.projector';
+import { usersProjector } from '@wagers/projection-service/users/users.projector';
 import type { TestApp } from '../../test-support/test-app.ts';
 import {
   befriend,
@@ -12,6 +15,7 @@ import {
   type BetsTestbed,
   type Person,
 } from '../bets/http-fixtures.ts';
+import { rebuild } from '../bets/rebuild.ts';
 
 /** What a deleted account left pending for others: none of it may make a friend of "Deleted user". */
 describe('what a deleted account left behind', () => {
@@ -74,6 +78,30 @@ describe('what a deleted account left behind', () => {
     expect(accepted.body.message).toBe('This person has deleted their account');
     expect(await bed.countEvents()).toBe(before);
     expect((await receiver.client.get<User[]>('/api/friends')).body).toEqual([]);
+  });
+
+  it('a friend who deleted their account leaves the friends list and the count, rebuilt too', async () => {
+    const gone = await person(app, 'Gone');
+    const stays = await person(app, 'Stays');
+    const other = await person(app, 'Other');
+    await befriend(stays, gone);
+    await befriend(stays, other);
+    await app.settled();
+    const friendIds = async () =>
+      (await stays.client.get<User[]>('/api/friends')).body.map((friend) => friend.id);
+    const friendsCount = async () =>
+      (await stays.client.get<Stats>('/api/stats')).body.friendsCount;
+    expect((await friendIds()).sort()).toEqual([gone.user.id, other.user.id].sort());
+    expect(await friendsCount()).toBe(2);
+
+    await deleteAccount(gone);
+    expect(await friendIds()).toEqual([other.user.id]);
+    expect(await friendsCount()).toBe(1);
+
+    await rebuild(app, [friendsProjector, usersProjector]);
+    await app.settled();
+    expect(await friendIds()).toEqual([other.user.id]);
+    expect(await friendsCount()).toBe(1);
   });
 
   it('signs the account out on every device at once: its other sessions can do nothing', async () => {
