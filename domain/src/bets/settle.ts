@@ -35,7 +35,11 @@ export function confirmReceipt(command: ConfirmReceipt, state: BetState): BetSet
   return [{ type: 'BetPaymentConfirmed', data: { userId: actorId } }];
 }
 
-/** The winner says the money never came: the bet is owed again, and the loser may mark it paid anew. */
+/**
+ * The winner says the money never came: the bet is owed again, and the loser may mark it paid
+ * anew. Only a payment the loser said they made can be missing: before that (or again after a
+ * report that it never came) there is nothing to report.
+ */
 export function reportNotReceived(
   command: ReportNotReceived,
   state: BetState,
@@ -44,6 +48,9 @@ export function reportNotReceived(
   if (settlementRole(state, actorId) !== 'winner')
     throw forbidden('Only the winner can say the payment did not arrive');
   if (state.payment === 'confirmed') throw conflict('You already confirmed this payment arrived.');
-  if (state.payment === 'unpaid') return [];
+  if (state.payment === 'unpaid')
+    throw conflict(
+      'The loser has not marked this bet paid yet: there is no payment to report missing.',
+    );
   return [{ type: 'BetPaymentNotReceived', data: { userId: actorId } }];
 }

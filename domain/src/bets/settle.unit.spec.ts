@@ -46,8 +46,11 @@ describe('a completed money bet, unpaid', () => {
       .when(confirm(CREATOR))
       .thenFails('conflict', /not marked/);
   });
-  it('saying nothing arrived changes nothing: it is owed already', () => {
-    spec.given(creatorWon).when(notReceived(CREATOR)).thenNothing();
+  it('the winner cannot say a payment nobody made did not arrive', () => {
+    spec
+      .given(creatorWon)
+      .when(notReceived(CREATOR))
+      .thenFails('conflict', /not marked this bet paid/);
   });
   it('is invisible to a stranger', () => {
     spec.given(creatorWon).when(markPaid(STRANGER)).thenFails('not_found');
@@ -96,6 +99,12 @@ describe('reported not received', () => {
       .given([...creatorWon, markedPaid, notArrived])
       .when(markPaid(OPPONENT))
       .then([markedPaid]);
+  });
+  it('cannot be reported again until the loser marks it paid anew', () => {
+    spec
+      .given([...creatorWon, markedPaid, notArrived])
+      .when(notReceived(CREATOR))
+      .thenFails('conflict', /not marked this bet paid/);
   });
 });
 

@@ -99,6 +99,23 @@ describe('settling up a completed money bet', () => {
     expect((await post(bob, bet.id, 'confirm-receipt')).status).toBe(200);
   });
 
+  it('refuses "not received" while nobody has said they paid: nothing is recorded', async () => {
+    const bet = await completedBet(alice, bob, 'creator_won', { wagerAmount: '8' });
+    const before = await bed.countEvents();
+    const early = await post(alice, bet.id, 'not-received');
+    expect(early.status, early.text).toBe(409);
+    expect(early.body.message).toBe(
+      'The loser has not marked this bet paid yet: there is no payment to report missing.',
+    );
+    expect(await bed.countEvents()).toBe(before);
+    expect((await settlement(bob, bet.id)).body.status).toBe('unpaid');
+
+    // Once reported missing it is owed again: reporting it a second time is refused the same way.
+    expect((await post(bob, bet.id, 'mark-paid')).status).toBe(200);
+    expect((await post(alice, bet.id, 'not-received')).status).toBe(200);
+    expect((await post(alice, bet.id, 'not-received')).status).toBe(409);
+  });
+
   it('nets what each side owes per friend, over every unpaid bet', async () => {
     const [dave, frank] = [await person(bed.app, 'Dave'), await person(bed.app, 'Frank')];
     await befriend(dave, frank);
