@@ -8,6 +8,7 @@ import type { CommandServiceDeps } from '../deps.ts';
 import type { BetCommand } from '@wagers/domain/bets/commands';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { inviteLimits } from '../limits/invite-limits.ts';
+import { otherSideDeleted } from './other-side-deleted.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
@@ -62,12 +63,14 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   );
   router.post('/api/bets/:id/resolve', requireUser, async (req, res) => {
     const { resolution } = parseInput(resolveBetRequestSchema, req.body);
+    const actorId = currentUserId(req);
     await run(req, res, {
       type: 'SubmitResolution',
       data: {
-        actorId: currentUserId(req),
+        actorId,
         resolution,
         submittedAt: deps.runtime.now().toISOString(),
+        otherSideDeleted: await otherSideDeleted(deps.store, String(req.params.id), actorId),
       },
     });
   });

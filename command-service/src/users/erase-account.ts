@@ -56,10 +56,14 @@ async function betsReadModelPast(pool: Pool, position: GlobalPosition): Promise<
   }
 }
 
-/** Pending bets the person is a side of, from the bets read model once it has the deletion. */
+/**
+ * Bets the person is a side of that their leaving changes, from the bets read model once it has
+ * the deletion: pending ones, and those waiting for the outcome (the other side's report stands).
+ */
 async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
-    `SELECT id FROM rm_bets WHERE status = 'pending' AND (creator_id = $1 OR opponent_id = $1)`,
+    `SELECT id FROM rm_bets WHERE status IN ('pending', 'awaiting_resolution')
+        AND (creator_id = $1 OR opponent_id = $1)`,
     [userId],
   );
   return rows.map((row) => row.id);
@@ -69,9 +73,10 @@ export const ACCOUNT_ERASURE_TRIGGERS: ReadonlySet<string> = new Set(['AccountDe
 
 /**
  * A deleted account is erased: its address is freed for a new account, its pending bets end as
- * the rules allow (the other side is told by the notifier), its keys are destroyed, so every
- * personal field it sealed reads as null from then on, and the rows it left are swept. Each step
- * is a no-op the second time, so a crash in between is finished by the next run.
+ * the rules allow (the other side is told by the notifier), a report the other side made on a bet
+ * under way stands, its keys are destroyed, so every personal field it sealed reads as null from
+ * then on, and the rows it left are swept. Each step is a no-op the second time, so a crash in
+ * between is finished by the next run.
  */
 export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
   return {

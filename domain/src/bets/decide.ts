@@ -14,7 +14,7 @@ import type {
 } from './commands.ts';
 import { phoneOptedOut } from '../invites/refusals.ts';
 import { proposeBet } from './propose.ts';
-import { submitResolution } from './resolve.ts';
+import { submitResolution, winnerOf } from './resolve.ts';
 import { confirmReceipt, markPaid, reportNotReceived } from './settle.ts';
 import { acceptDraw, applyStandingReport, offerDraw } from './unstick.ts';
 import { betStream } from '@wagers/contracts/events/bet';
@@ -54,12 +54,20 @@ function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
 
 /**
  * A participant deleted their account. A pending bet ends as its rules allow that participant:
- * the creator's is deleted, the opponent's declined. A bet past pending keeps going as it is (its
- * history stays; the person shows as a deleted user), and a bet already ended changes nothing.
+ * the creator's is deleted, the opponent's declined. A bet past pending keeps going (its history
+ * stays; the person shows as a deleted user), with nobody left to answer the other side: a report
+ * the other side already made stands at once, and so will the one they make later (see
+ * `submitResolution`). A bet already ended changes nothing.
  */
 function leaveForDeletedAccount(command: LeaveForDeletedAccount, state: BetState): BetEvent[] {
-  if (state.status !== 'pending') return [];
   const actorId = command.data.actorId;
+  if (state.status === 'awaiting_resolution') {
+    const party = requireParty(state, actorId);
+    const left = party === 'creator' ? state.opponentResolution : state.creatorResolution;
+    if (left === null) return [];
+    return [{ type: 'BetCompleted', data: { resolution: left, winnerId: winnerOf(state, left) } }];
+  }
+  if (state.status !== 'pending') return [];
   const party = requireParty(state, actorId);
   return [
     party === 'creator'

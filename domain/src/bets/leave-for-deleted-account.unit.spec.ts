@@ -38,7 +38,7 @@ describe('a participant deletes their account', () => {
       .when(leave(OPPONENT))
       .then([{ type: 'BetDeclined', data: { opponentId: OPPONENT, reason: 'account_deleted' } }]));
 
-  it('a bet past pending keeps going, and an ended one changes nothing', () => {
+  it('a bet past pending that the side left has not reported keeps going, and an ended one changes nothing', () => {
     spec.given([proposed(), accepted]).when(leave(OPPONENT)).thenNothing();
     spec
       .given([proposed(), accepted, submitted('creator', 'creator_won')])
@@ -54,6 +54,26 @@ describe('a participant deletes their account', () => {
       .thenNothing();
   });
 
+  it('a report the side left made stands at once, even one the deleted side disputed', () => {
+    spec
+      .given([proposed(), accepted, submitted('creator', 'creator_won')])
+      .when(leave(OPPONENT))
+      .then([completed('creator_won')]);
+    spec
+      .given([
+        proposed({ reportStands: true }),
+        accepted,
+        submitted('creator', 'creator_won'),
+        submitted('opponent', 'opponent_won'),
+        {
+          type: 'ResolutionDisputed',
+          data: { creatorResolution: 'creator_won', opponentResolution: 'opponent_won' },
+        },
+      ])
+      .when(leave(CREATOR))
+      .then([completed('opponent_won')]);
+  });
+
   it('is refused for someone who is not a side of the bet', () =>
     spec.given([proposed()]).when(leave(STRANGER)).thenFails('not_found'));
 
@@ -62,4 +82,58 @@ describe('a participant deletes their account', () => {
       .given([])
       .when(proposeCommand({ opponentDeleted: true }))
       .thenFails('conflict', 'This person has deleted their account'));
+});
+
+describe('the other side of a bet under way has deleted their account', () => {
+  const report = (
+    actorId: string,
+    resolution: 'creator_won' | 'opponent_won' | 'draw',
+    otherSideDeleted = true,
+  ): BetCommand => ({ type: 'SubmitResolution', data: { actorId, resolution, otherSideDeleted } });
+
+  it('the report of the side left stands at once, whichever side it is', () => {
+    spec
+      .given([proposed(), accepted])
+      .when(report(OPPONENT, 'opponent_won'))
+      .then([submitted('opponent', 'opponent_won'), completed('opponent_won')]);
+    spec
+      .given([proposed(), accepted])
+      .when(report(CREATOR, 'draw'))
+      .then([submitted('creator', 'draw'), completed('draw')]);
+  });
+
+  it('over a report the deleted side made first, with no dispute', () =>
+    spec
+      .given([proposed(), accepted, submitted('creator', 'creator_won')])
+      .when(report(OPPONENT, 'opponent_won'))
+      .then([submitted('opponent', 'opponent_won'), completed('opponent_won')]));
+
+  it('a report made before, sent again, stands too', () =>
+    spec
+      .given([proposed(), accepted, submitted('creator', 'creator_won')])
+      .when(report(CREATOR, 'creator_won'))
+      .then([completed('creator_won')]));
+
+  it('once completed, the same report again changes nothing and another is refused', () => {
+    const given = [
+      proposed(),
+      accepted,
+      submitted('opponent', 'opponent_won'),
+      completed('opponent_won'),
+    ];
+    spec.given(given).when(report(OPPONENT, 'opponent_won')).thenNothing();
+    spec
+      .given(given)
+      .when(report(OPPONENT, 'draw'))
+      .thenFails('conflict', /already completed/);
+  });
+
+  it('while the other side has an account, a report still waits for them', () =>
+    spec
+      .given([proposed(), accepted])
+      .when(report(OPPONENT, 'opponent_won', false))
+      .then([submitted('opponent', 'opponent_won')]));
+
+  it('a stranger is still refused', () =>
+    spec.given([proposed(), accepted]).when(report(STRANGER, 'draw')).thenFails('not_found'));
 });

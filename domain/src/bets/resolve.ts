@@ -14,6 +14,8 @@ export function winnerOf(state: BetState, resolution: Resolution): string | null
 /**
  * Mode one: the first answer decides. Mode both: the first answer waits for the other party; a
  * matching one completes the bet, a differing one is a dispute that either party may resubmit.
+ * Once the other party has deleted their account nobody is left to answer: the report stands at
+ * once, and so does a report made before, sent again.
  */
 export function submitResolution(command: SubmitResolution, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
@@ -30,7 +32,8 @@ export function submitResolution(command: SubmitResolution, state: BetState): Be
     throw conflict(`${stateSentence(state)} Only an active bet can be resolved.`);
   }
   if (state.opponentId === null) throw conflict('No opponent has joined this bet yet.');
-  if (own === resolution) return [];
+  const otherSideDeleted = command.data.otherSideDeleted === true;
+  if (own === resolution && !otherSideDeleted) return [];
 
   const submitted: BetEvent = {
     type: 'ResolutionSubmitted',
@@ -45,6 +48,7 @@ export function submitResolution(command: SubmitResolution, state: BetState): Be
     type: 'BetCompleted',
     data: { resolution, winnerId: winnerOf(state, resolution) },
   };
+  if (otherSideDeleted) return own === resolution ? [completed] : [submitted, completed];
   if (state.validationMode === 'one') return [submitted, completed];
   if (other === null) return [submitted];
   if (other === resolution) return [submitted, completed];

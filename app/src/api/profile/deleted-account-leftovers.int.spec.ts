@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
-import type { Stats } from '@wagers/contracts/api/bets';
+import type { Bet, Stats } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { friendsProjector } from '@wagers/projection-service/friends/friends.projector';
 import { usersProjector } from '@wagers/projection-service/users/users.projector';
@@ -102,6 +102,50 @@ describe('what a deleted account left behind', () => {
     await app.settled();
     expect(await friendIds()).toEqual([other.user.id]);
     expect(await friendsCount()).toBe(1);
+  });
+
+  it('a bet under way with a deleted account: the side left reports, and its report stands at once', async () => {
+    const gone = await person(app, 'Gone');
+    const left = await person(app, 'Left');
+    await befriend(gone, left);
+    // Gone proposed it, so Left, the opponent, has no standing report to wait for either.
+    const bet = await proposeTo(gone, left);
+    expect((await left.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    await deleteAccount(gone);
+
+    const reported = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
+      resolution: 'opponent_won',
+    });
+    expect(reported.status, reported.text).toBe(200);
+    expect(reported.body.status).toBe('completed');
+    const seen = (await left.client.get<Bet>(`/api/bets/${bet.id}`)).body;
+    expect(seen).toMatchObject({
+      status: 'completed',
+      winnerId: left.user.id,
+      opponentResolution: 'opponent_won',
+      creatorResolution: null,
+      creator: { id: gone.user.id, deleted: true },
+    });
+  });
+
+  it('a report waiting for a side who then deletes their account stands at once', async () => {
+    const left = await person(app, 'Left');
+    const gone = await person(app, 'Gone');
+    await befriend(left, gone);
+    const bet = await proposeTo(left, gone);
+    expect((await gone.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    const waiting = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
+      resolution: 'creator_won',
+    });
+    expect(waiting.body.status).toBe('awaiting_resolution');
+    await deleteAccount(gone);
+
+    expect((await left.client.get<Bet>(`/api/bets/${bet.id}`)).body).toMatchObject({
+      status: 'completed',
+      winnerId: left.user.id,
+      creatorResolution: 'creator_won',
+      opponentResolution: null,
+    });
   });
 
   it('signs the account out on every device at once: its other sessions can do nothing', async () => {
