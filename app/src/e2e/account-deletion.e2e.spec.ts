@@ -44,7 +44,19 @@ describe('profile: deleting the account', () => {
       opponentId: patOverApi.user.id,
     });
     expect(bet.status, bet.text).toBe(201);
+    const under = await ann.client.post<CreateBetResponse>('/api/bets', {
+      title: 'Chess on Friday',
+      description: 'Best of three',
+      wagerType: 'custom',
+      wagerDescription: 'Coffee',
+      validationMode: 'both',
+      opponentId: patOverApi.user.id,
+    });
+    expect(under.status, under.text).toBe(201);
     await caughtUp(ann, patOverApi);
+    const accepted = await patOverApi.client.post(`/api/bets/${under.body.id}/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    await caughtUp(patOverApi, ann);
   });
   afterAll(async () => {
     await browser?.close();
@@ -91,5 +103,21 @@ describe('profile: deleting the account', () => {
       .getByText(/declined/i)
       .first()
       .waitFor();
+  });
+
+  it('lets Ann decide the bet under way alone, since nobody is left to answer', async () => {
+    const { page } = await browserFor(browser, app, ann);
+    await page.goto('/');
+    await page.getByTestId('dashboard').waitFor();
+    await page.getByText('Chess on Friday').first().click();
+    const card = page.getByTestId('resolve-card');
+    await card
+      .getByText('The other side deleted their account: your report decides the outcome.')
+      .waitFor();
+    await card.getByRole('radio', { name: 'Ann Lee won' }).click();
+    await card.getByRole('button', { name: 'Submit Resolution' }).click();
+    const result = page.getByTestId('result-banner');
+    await result.getByText('You won!').waitFor();
+    await result.getByText('Bet completed', { exact: true }).waitFor();
   });
 });

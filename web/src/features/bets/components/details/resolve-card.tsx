@@ -20,6 +20,16 @@ const phaseMessages = {
   disagreed: "There's a disagreement. Please discuss and resubmit.",
 } as const;
 
+/** How this bet is decided, for the person about to report. */
+function description(bet: Bet, role: Role): string {
+  const other = role === 'creator' ? bet.opponent : role === 'opponent' ? bet.creator : null;
+  if (other?.deleted)
+    return 'The other side deleted their account: your report decides the outcome.';
+  return bet.validationMode === 'both'
+    ? 'Both of you report who won; the bet completes when your reports match.'
+    : 'The first report decides the outcome.';
+}
+
 export function ResolveCard({ bet, role }: { bet: Bet; role: Role }) {
   const { phase, mine, theirs } = resolutionPhase(bet, role);
   const [choice, setChoice] = useState<Resolution | ''>(mine ?? '');
@@ -31,11 +41,7 @@ export function ResolveCard({ bet, role }: { bet: Bet; role: Role }) {
     <Card data-testid="resolve-card">
       <CardHeader>
         <CardTitle>Resolve Bet</CardTitle>
-        <CardDescription>
-          {bet.validationMode === 'both'
-            ? 'Both of you report who won; the bet completes when your reports match.'
-            : 'The first report decides the outcome.'}
-        </CardDescription>
+        <CardDescription>{description(bet, role)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {phase !== 'open' ? (
