@@ -1,4 +1,4 @@
-import type { AuditExport, AuditHistoryEntry } from '@wagers/contracts/api/audit';
+import type { AuditAsOf, AuditExport, AuditHistoryEntry } from '@wagers/contracts/api/audit';
 import { betStream } from '@wagers/contracts/events/bet';
 import { ZodError } from 'zod';
 import { evolve, initialBetState, readBetEvent } from '@wagers/domain/bets/bet';
@@ -44,6 +44,45 @@ export function auditHistory(
       readError,
     };
   });
+}
+
+/** The moment a history is read as of: the one asked for, or now when that one is still to come. */
+export interface AsOfMoment {
+  at: Date;
+  /** The moment asked for was later than now: the whole history as read is the answer. */
+  stillToCome: boolean;
+}
+
+export function asOfMoment(asked: string, now: Date): AsOfMoment {
+  const at = new Date(asked);
+  return at > now ? { at: now, stillToCome: true } : { at, stillToCome: false };
+}
+
+/**
+ * The history as of a moment: the events the log had recorded by then (by `recordedAt`, the time
+ * the log stored each one), and the bet's state then. The cut ends before the first event recorded
+ * after the moment, so what is shown is always the stream's beginning and a state the bet was in;
+ * before its first event the bet did not exist yet and its state is the one before any event.
+ */
+export function historyAsOf(
+  entries: readonly AuditHistoryEntry[],
+  moment: AsOfMoment,
+): { entries: AuditHistoryEntry[]; asOf: AuditAsOf } {
+  const cutAt = moment.at.getTime();
+  const firstLater = moment.stillToCome
+    ? -1
+    : entries.findIndex((entry) => Date.parse(entry.recordedAt) > cutAt);
+  const kept = entries.slice(0, firstLater === -1 ? entries.length : firstLater);
+  const last = kept.at(-1);
+  return {
+    entries: kept,
+    asOf: {
+      at: moment.at.toISOString(),
+      existed: kept.length > 0,
+      state: last ? last.stateAfter : { ...initialBetState() },
+      laterEvents: entries.length - kept.length,
+    },
+  };
 }
 
 /** The stream exactly as stored, with the anchor of events that predate hash chains. */

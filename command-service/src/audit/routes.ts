@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { auditHistoryQuerySchema } from '@wagers/contracts/api/audit';
 import type { AuditView } from '@wagers/contracts/events/auditor';
 import { displayName } from '@wagers/contracts/api/user';
 import { betStream } from '@wagers/contracts/events/bet';
@@ -7,12 +8,13 @@ import { handle } from '@wagers/platform/aggregate';
 import { currentUserId } from '@wagers/platform/auth/sessions';
 import { ownSiteReadsOnly } from '@wagers/platform/http/same-site';
 import { notFound } from '@wagers/platform/errors';
+import { parseInput } from '@wagers/platform/http/validate';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
 import { storedForm } from '@wagers/platform/event-store/personal-data';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { auditExport, auditHistory } from './bet-history.ts';
+import { asOfMoment, auditExport, auditHistory, historyAsOf } from './bet-history.ts';
 import { requireAuditor } from './require-auditor.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +33,7 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     req: Request,
     res: Response,
     view: AuditView,
+    asOf?: Date,
   ): Promise<[string, RecordedEvent[]]> {
     // Bet ids are stored in lower case; the search finds a bet by its id in any case, so does this.
     const betId = String(req.params.id).toLowerCase();
@@ -46,7 +49,10 @@ export function auditRouter(deps: CommandServiceDeps): Router {
       deps.store,
       auditTrailAggregate,
       trailDay(auditorId, context.now),
-      { type: 'RecordBetViewed', data: { auditorId, betId, view } },
+      {
+        type: 'RecordBetViewed',
+        data: { auditorId, betId, view, ...(asOf ? { asOf: asOf.toISOString() } : {}) },
+      },
       context,
     );
     await recordWrite(deps.sessions, req, res, result.position);
@@ -81,8 +87,11 @@ export function auditRouter(deps: CommandServiceDeps): Router {
   }
 
   router.get('/api/audit/bets/:id/history', async (req, res) => {
-    const [betId, recorded] = await readBet(req, res, 'history');
-    res.json({ betId, entries: auditHistory(recorded, await namesOf(recorded)) });
+    const { asOf } = parseInput(auditHistoryQuerySchema, req.query);
+    const moment = asOf === undefined ? null : asOfMoment(asOf, deps.runtime.now());
+    const [betId, recorded] = await readBet(req, res, 'history', moment?.at);
+    const entries = auditHistory(recorded, await namesOf(recorded));
+    res.json(moment ? { betId, ...historyAsOf(entries, moment) } : { betId, entries });
   });
 
   router.get('/api/audit/bets/:id/export', async (req, res) => {

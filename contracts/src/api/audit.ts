@@ -31,6 +31,25 @@ export const auditSearchQuerySchema = z
   });
 export type AuditSearchQuery = z.infer<typeof auditSearchQuerySchema>;
 
+/**
+ * A moment, as an ISO 8601 instant: a date and a time to the second (a fraction allowed) with its
+ * offset, Z for UTC. 2026-02-30T12:00:00Z or 24:00 is no moment at all.
+ */
+const instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
+    message: 'Use an ISO 8601 instant, such as 2026-03-03T14:00:00Z',
+    abort: true,
+  })
+  .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, 'No such moment');
+
+/**
+ * GET /api/audit/bets/{id}/history: with `asOf`, only the events the log had recorded by that
+ * moment, and the bet's state then. A moment still to come means now.
+ */
+export const auditHistoryQuerySchema = z.object({ asOf: instant.optional() });
+export type AuditHistoryQuery = z.infer<typeof auditHistoryQuerySchema>;
+
 /** GET /api/audit/trail: every look, or the looks at one bet. */
 export const auditTrailQuerySchema = z.object({ betId: z.uuid().optional() });
 
@@ -71,9 +90,23 @@ export interface AuditHistoryEntry {
   readError: string | null;
 }
 
+/** The bet as of a moment: what the log had recorded of it by then. */
+export interface AuditAsOf {
+  /** The moment asked for, or the moment of answering when the one asked for was still to come. */
+  at: string;
+  /** False when the log had recorded no event of the bet by then: it did not exist yet. */
+  existed: boolean;
+  /** The bet's state then: the last entry's `stateAfter`, or the state before any event. */
+  state: Record<string, unknown>;
+  /** How many events the log recorded after that moment, left out of `entries`. */
+  laterEvents: number;
+}
+
 export interface AuditBetHistory {
   betId: string;
   entries: AuditHistoryEntry[];
+  /** Present when the history was asked for as of a moment (`?asOf=`): entries end there. */
+  asOf?: AuditAsOf;
 }
 
 /** GET /api/audit/bets/{id}/export: the stream as stored, for anyone to check (docs/audit.md). */

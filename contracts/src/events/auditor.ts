@@ -33,6 +33,8 @@ export const auditTrailEventSchemas = {
     auditorId: z.string(),
     betId: z.string(),
     view: z.enum(auditViews),
+    /** The moment a history was read as of (ISO, UTC); absent for the whole history. */
+    asOf: z.iso.datetime().optional(),
   }),
 } as const;
 

@@ -39,7 +39,11 @@ import {
 } from '../api/profile.ts';
 import { signedInUserSchema, userSchema } from '../api/user.ts';
 import { activityEntrySchema, activityQuerySchema } from '../api/activity.ts';
-import { auditSearchQuerySchema, auditTrailQuerySchema } from '../api/audit.ts';
+import {
+  auditHistoryQuerySchema,
+  auditSearchQuerySchema,
+  auditTrailQuerySchema,
+} from '../api/audit.ts';
 import { headToHeadListSchema, headToHeadSchema } from '../api/head-to-head.ts';
 import {
   notificationPreferenceRequestSchema,
@@ -132,7 +136,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   notifications('get', '/api/notifications/unsubscribe', 'Unsubscribe page a signed email link opens', { 200: page('Asks to confirm'), 404: page('The link is not valid') }, { query: z.object({ token: z.string() }) }),
   notifications('post', '/api/notifications/unsubscribe', 'Unsubscribe in one click (signed link, no session)', { 200: page('Unsubscribed'), 404: page('The link is not valid') }, { query: z.object({ token: z.string() }) }),
   audit('get', '/api/audit/bets', 'Find bets by id, participant or date (auditors)', { 200: json(z.array(auditObject)) }, { signedIn: true, query: auditSearchQuerySchema }),
-  audit('get', '/api/audit/bets/:id/history', "A bet's events, each with the state as of it (auditors)", { 200: json(auditObject) }, { signedIn: true }),
+  audit('get', '/api/audit/bets/:id/history', "A bet's events, each with the state as of it, or those recorded by a moment and the state then (auditors)", { 200: json(auditObject) }, { signedIn: true, query: auditHistoryQuerySchema }),
   audit('get', '/api/audit/bets/:id/export', "A bet's stream as stored, with its hashes (auditors)", { 200: json(auditObject) }, { signedIn: true }),
   audit('get', '/api/audit/trail', 'Who looked at which bet, when (auditors)', { 200: json(z.array(auditObject)) }, { signedIn: true, query: auditTrailQuerySchema }),
   invites('post', '/api/invites', 'Invite someone new by email or SMS', { 201: json(createInviteResponseSchema, 'Sent') }, { signedIn: true, body: createInviteRequestSchema, idempotent: true }),

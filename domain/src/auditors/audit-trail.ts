@@ -16,7 +16,7 @@ export interface TrailDay {
 
 export type RecordBetViewed = {
   type: 'RecordBetViewed';
-  data: { auditorId: string; betId: string; view: AuditView };
+  data: { auditorId: string; betId: string; view: AuditView; asOf?: string };
 };
 
 /**

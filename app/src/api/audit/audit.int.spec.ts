@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AuditAsOf,
   AuditBetHistory,
   AuditBetSummary,
   AuditExport,
@@ -54,6 +55,8 @@ afterAll(() => bed?.stop(), 60_000);
 const auditCalls = (betId: string) => [
   `/api/audit/bets?q=${betId}`,
   `/api/audit/bets/${betId}/history`,
+  `/api/audit/bets/${betId}/history?asOf=${new Date().toISOString()}`,
+  `/api/audit/bets/${betId}/history?asOf=not-a-moment`,
   `/api/audit/bets/${betId}/export`,
   `/api/audit/trail?betId=${betId}`,
 ];
@@ -307,6 +310,127 @@ describe('an auditor', () => {
     ]);
     const everything = await carol.client.get<AuditTrailEntry[]>('/api/audit/trail');
     expect(everything.body.map((entry) => entry.betId)).toContain(disputed);
+  });
+});
+
+describe('the bet as of a moment', () => {
+  /** A bet proposed, accepted and reported on, each a moment apart. */
+  let betId: string;
+  /** When the log recorded each of its events, as the history tells. */
+  let recorded: number[];
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const asOf = async (moment: string) => {
+    const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
+    const answer = await carol.client.get<AuditBetHistory & { asOf: AuditAsOf }>(
+      `/api/audit/bets/${betId}/history?asOf=${encodeURIComponent(moment)}`,
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before + 1);
+    return answer.body;
+  };
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  beforeAll(async () => {
+    const { alice, bob } = bed;
+    betId = (await proposeTo(alice, bob, { title: 'Hail by noon' })).id;
+    for (const [who, action, body] of [
+      [bob, 'accept', undefined],
+      [alice, 'resolve', { resolution: 'creator_won' }],
+    ] as const) {
+      await pause();
+      const done = await who.client.post(`/api/bets/${betId}/${action}`, body);
+      expect(done.status, done.text).toBe(200);
+      sync(alice, bob);
+    }
+    const whole = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${betId}/history`);
+    expect(whole.body.entries.map((entry) => entry.type)).toEqual([
+      'BetProposed',
+      'BetAccepted',
+      'ResolutionSubmitted',
+    ]);
+    expect(whole.body).not.toHaveProperty('asOf');
+    recorded = whole.body.entries.map((entry) => Date.parse(entry.recordedAt));
+    expect(recorded[0]).toBeLessThan(recorded[1]!);
+    expect(recorded[1]).toBeLessThan(recorded[2]!);
+  });
+
+  it('did not exist before its first event, which is no 404', async () => {
+    const moment = iso(recorded[0]! - 1);
+    const before = await asOf(moment);
+    expect(before.betId).toBe(betId);
+    expect(before.entries).toEqual([]);
+    expect(before.asOf).toMatchObject({ at: moment, existed: false, laterEvents: 3 });
+    expect(before.asOf.state).toMatchObject({ status: 'none', creatorId: null });
+  });
+
+  it('is cut between two events, with the state after the earlier one', async () => {
+    const between = await asOf(iso((recorded[1]! + recorded[2]!) / 2));
+    expect(between.entries.map((entry) => entry.type)).toEqual(['BetProposed', 'BetAccepted']);
+    expect(between.asOf).toMatchObject({ existed: true, laterEvents: 1 });
+    expect(between.asOf.state).toEqual(between.entries[1]!.stateAfter);
+    expect(between.asOf.state).toMatchObject({ status: 'active', creatorResolution: null });
+
+    // The moment an event was recorded includes it, in any offset.
+    const atAcceptance = await asOf(iso(recorded[1]!).replace('Z', '+00:00'));
+    expect(atAcceptance.entries.map((entry) => entry.type)).toEqual(['BetProposed', 'BetAccepted']);
+    const twoHoursAhead = `${iso(recorded[1]! + 2 * 3_600_000).slice(0, 23)}+02:00`;
+    const inOffset = await asOf(twoHoursAhead);
+    expect(inOffset.asOf.at).toBe(iso(recorded[1]!));
+    expect(inOffset.entries).toHaveLength(2);
+  });
+
+  it('is the whole history after the last event, and now for a moment still to come', async () => {
+    const after = await asOf(iso(recorded[2]! + 1));
+    expect(after.entries.map((entry) => entry.type)).toEqual([
+      'BetProposed',
+      'BetAccepted',
+      'ResolutionSubmitted',
+    ]);
+    expect(after.asOf).toMatchObject({ existed: true, laterEvents: 0 });
+    expect(after.asOf.state).toMatchObject({
+      status: 'awaiting_resolution',
+      creatorResolution: 'creator_won',
+    });
+
+    const asked = Date.now();
+    const future = await asOf('2999-01-01T00:00:00Z');
+    expect(future.entries).toHaveLength(3);
+    expect(future.asOf.laterEvents).toBe(0);
+    expect(Date.parse(future.asOf.at)).toBeGreaterThanOrEqual(asked - 1_000);
+    expect(Date.parse(future.asOf.at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('records the moment with the look', async () => {
+    const moment = iso((recorded[1]! + recorded[2]!) / 2);
+    await asOf(moment);
+    const { rows } = await bed.db.query<{ data: { betId: string; view: string; asOf?: string } }>(
+      `SELECT data FROM es_events WHERE type = 'AuditorViewedBet' ORDER BY global_position DESC
+        LIMIT 1`,
+    );
+    expect(rows[0]!.data).toMatchObject({ betId, view: 'history', asOf: moment });
+  });
+
+  it('refuses a moment that is malformed or does not exist, naming the field, and records no look', async () => {
+    const before = await bed.countEvents(`type = 'AuditorViewedBet'`);
+    for (const [moment, message] of [
+      ['yesterday', 'asOf: Use an ISO 8601 instant'],
+      ['2026-03-03T14:00', 'asOf: Use an ISO 8601 instant'],
+      ['2026-03-03 14:00:00Z', 'asOf: Use an ISO 8601 instant'],
+      ['2026-02-30T12:00:00Z', 'asOf: No such moment'],
+      ['2026-03-03T24:00:00Z', 'asOf: No such moment'],
+    ]) {
+      const refused = await carol.client.get(
+        `/api/audit/bets/${betId}/history?asOf=${encodeURIComponent(moment!)}`,
+      );
+      expect(refused.status, moment).toBe(400);
+      expect(refused.text, moment).toContain(message);
+    }
+    const twice = await carol.client.get(
+      `/api/audit/bets/${betId}/history?asOf=2026-03-03T14:00:00Z&asOf=2026-03-04T14:00:00Z`,
+    );
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.text).toContain('asOf:');
+    expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
   });
 });
 
