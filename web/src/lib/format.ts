@@ -13,8 +13,14 @@ export function formatDate(iso: string, timeZone?: string): string {
     : iso;
 }
 
-/** "Oct 25, 2025, 3:04 PM" */
-export function formatDateTime(iso: string): string {
+/**
+ * "Oct 25, 2025, 3:04 PM", in the browser's time zone unless `timeZone` names another ("UTC");
+ * with `seconds`, "Oct 25, 2025, 3:04:05 PM".
+ */
+export function formatDateTime(
+  iso: string,
+  { timeZone, seconds = false }: { timeZone?: string; seconds?: boolean } = {},
+): string {
   const date = parseDate(iso);
   return date
     ? date.toLocaleString('en-US', {
@@ -23,6 +29,8 @@ export function formatDateTime(iso: string): string {
         year: 'numeric',
         hour: 'numeric',
         minute: '2-digit',
+        ...(seconds ? { second: '2-digit' } : {}),
+        timeZone,
       })
     : iso;
 }
