@@ -134,4 +134,6 @@ export interface AuditTrailEntry {
   betId: string;
   view: 'history' | 'export';
   viewedAt: string;
+  /** The moment a history was read as of, or null for the whole history (and for an export). */
+  asOf: string | null;
 }

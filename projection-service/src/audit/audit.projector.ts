@@ -5,7 +5,8 @@ import { auditSchema } from './audit.schema.ts';
 /** rm_auditors (who holds the role) and rm_audit_trail (every look an auditor took at a bet). */
 export const auditProjector: Projector = {
   name: 'audit',
-  version: 1,
+  // 2: the trail keeps the moment a history was read as of.
+  version: 2,
   eventTypes: new Set([
     ...Object.keys(auditorEventSchemas),
     ...Object.keys(auditTrailEventSchemas),
@@ -31,9 +32,16 @@ export const auditProjector: Projector = {
       case 'AuditorViewedBet': {
         const data = auditTrailEventSchemas.AuditorViewedBet.parse(event.data);
         await client.query(
-          `INSERT INTO rm_audit_trail (event_id, auditor_id, bet_id, view, viewed_at)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`,
-          [event.id, data.auditorId, data.betId, data.view, event.metadata.occurredAt],
+          `INSERT INTO rm_audit_trail (event_id, auditor_id, bet_id, view, viewed_at, as_of)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,
+          [
+            event.id,
+            data.auditorId,
+            data.betId,
+            data.view,
+            event.metadata.occurredAt,
+            data.asOf ?? null,
+          ],
         );
         return;
       }

@@ -89,12 +89,14 @@ export async function auditTrail(pool: Pool, betId: string | null): Promise<Audi
     bet_id: string;
     view: AuditTrailEntry['view'];
     viewed_at: Date;
+    as_of: Date | null;
     email: string | null;
     first_name: string | null;
     last_name: string | null;
     deleted: boolean;
   }>(
-    `SELECT t.event_id, t.auditor_id, t.bet_id, t.view, t.viewed_at, u.email, u.first_name, u.last_name,
+    `SELECT t.event_id, t.auditor_id, t.bet_id, t.view, t.viewed_at, t.as_of,
+            u.email, u.first_name, u.last_name,
             u.deleted_at IS NOT NULL AS deleted
        FROM rm_audit_trail t LEFT JOIN rm_users u ON u.id = t.auditor_id
       WHERE $1::uuid IS NULL OR t.bet_id = $1::uuid
@@ -114,5 +116,6 @@ export async function auditTrail(pool: Pool, betId: string | null): Promise<Audi
     betId: row.bet_id,
     view: row.view,
     viewedAt: row.viewed_at.toISOString(),
+    asOf: row.as_of?.toISOString() ?? null,
   }));
 }

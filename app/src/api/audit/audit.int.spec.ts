@@ -408,6 +408,15 @@ describe('the bet as of a moment', () => {
         LIMIT 1`,
     );
     expect(rows[0]!.data).toMatchObject({ betId, view: 'history', asOf: moment });
+
+    // The trail's read model follows the log a moment behind.
+    const looks = async () => {
+      const trail = await carol.client.get<AuditTrailEntry[]>(`/api/audit/trail?betId=${betId}`);
+      expect(trail.status, trail.text).toBe(200);
+      return trail.body.map((look) => look.asOf);
+    };
+    await expect.poll(looks, { timeout: 15_000 }).toContain(moment);
+    expect(await looks()).toContain(null);
   });
 
   it('refuses a moment that is malformed or does not exist, naming the field, and records no look', async () => {

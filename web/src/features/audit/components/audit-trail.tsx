@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAuditTrail } from '../api/get-audit-trail.ts';
+import { utcMoment } from '../utils/moment.ts';
 
 /** Who looked at which bet, and when: the latest looks first. */
 export function AuditTrail({ betId = null }: { betId?: string | null }) {
@@ -36,7 +37,13 @@ export function AuditTrail({ betId = null }: { betId?: string | null }) {
                   <Link className="text-indigo-700 underline" to={paths.auditBet(entry.betId)}>
                     bet {entry.betId.slice(0, 8)}
                   </Link>
-                )}{' '}
+                )}
+                {entry.asOf ? (
+                  <>
+                    {' '}
+                    as of <time dateTime={entry.asOf}>{utcMoment(entry.asOf)}</time>
+                  </>
+                ) : null}{' '}
                 <span className="text-slate-600">
                   · <time dateTime={entry.viewedAt}>{formatDateTime(entry.viewedAt)}</time>
                 </span>
