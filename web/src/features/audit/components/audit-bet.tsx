@@ -114,7 +114,7 @@ function EventRow(props: { entry: AuditHistoryEntry; selected: boolean; onSelect
             as it was before it.
           </span>
         ) : null}
-        <span className="font-mono text-xs break-all text-slate-500">
+        <span className="font-mono text-xs break-all text-slate-600">
           hash {entry.hash ?? '(written before hash chains)'}
         </span>
       </button>
