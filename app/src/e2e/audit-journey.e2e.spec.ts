@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AUDIT_SEARCH_LIMIT } from '@wagers/contracts/api/audit';
+import { AUDIT_SEARCH_LIMIT, type AuditBetHistory } from '@wagers/contracts/api/audit';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { runScript } from '../test-support/run-script.ts';
+import { seriousViolations } from './support/audit.ts';
 import { launchBrowser } from './support/browser.ts';
 import { apiPerson, befriendOverApi, browserFor, type ApiPerson } from './support/people.ts';
+
+/** What the page's date-and-time field holds for a moment to the second, read as UTC. */
+const utcField = (ms: number) =>
+  // The field drops seconds that are zero, and so must what is typed in it.
+  new Date(ms).toISOString().slice(0, 19).replace(/:00$/, '');
 
 /**
  * An auditor finds a disputed bet by a participant's email, reads its history, steps back through
@@ -14,6 +20,7 @@ describe('an auditor replays a disputed bet in the audit area', () => {
   let app: TestApp;
   let browser: Browser;
   let ann: ApiPerson;
+  let ben: ApiPerson;
   let cleo: ApiPerson;
   let auditor: Page;
   let betId: string;
@@ -22,7 +29,7 @@ describe('an auditor replays a disputed bet in the audit area', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
     ann = await apiPerson(app, { first: 'Ann', last: 'Archer' });
-    const ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
+    ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
     cleo = await apiPerson(app, { first: 'Cleo', last: 'Checker' });
     await befriendOverApi(ann, ben);
     const created = await ann.client.post<{ id: string; createdAt: string }>('/api/bets', {
@@ -116,6 +123,68 @@ describe('an auditor replays a disputed bet in the audit area', () => {
       .filter({ hasText: 'Cleo Checker read the history of this bet' })
       .first()
       .waitFor();
+  });
+
+  it('sees the bet as of a moment picked in UTC, then the whole history again', async () => {
+    // A moment on a whole second after the dispute, and Ann's report of a draw only after it,
+    // which Ben's report still disputes.
+    const before = await cleo.client.get<AuditBetHistory>(`/api/audit/bets/${betId}/history`);
+    const disputedAt = Date.parse(before.body.entries.at(-1)!.recordedAt);
+    const moment = Math.floor(disputedAt / 1000) * 1000 + 1000;
+    await new Promise((resolve) => setTimeout(resolve, moment + 100 - Date.now()));
+    ann.client.position = ben.client.position;
+    const offered = await ann.client.post(`/api/bets/${betId}/resolve`, { resolution: 'draw' });
+    expect(offered.status, offered.text).toBe(200);
+
+    await auditor.goto(`/audit/bets/${betId}`);
+    const events = auditor.getByTestId('audit-event');
+    const state = auditor.getByTestId('audit-state');
+    await state.getByText('State as of #6 ResolutionDisputed').waitFor();
+    await expect(state.getByTestId('state-creatorResolution').textContent()).resolves.toBe(
+      '"draw"',
+    );
+
+    const field = auditor.getByLabel('Date and time (UTC)');
+    await field.fill(utcField(moment));
+    await field.press('Enter');
+    await auditor
+      .getByTestId('audit-as-of')
+      .getByText('5 events recorded by then; 2 later events are not shown.')
+      .waitFor();
+    expect(new URL(auditor.url()).searchParams.get('asOf')).toBe(
+      new Date(moment).toISOString().replace('.000Z', 'Z'),
+    );
+    expect(await events.count()).toBe(5);
+    await state.getByText(/^State at .* \(UTC\)$/).waitFor();
+    await expect(state.getByTestId('state-creatorResolution').textContent()).resolves.toBe(
+      '"creator_won"',
+    );
+    await expect(state.getByTestId('state-opponentResolution').textContent()).resolves.toBe(
+      '"opponent_won"',
+    );
+    expect(await seriousViolations(auditor)).toEqual([]);
+    await auditor
+      .getByTestId('audit-trail-entry')
+      .filter({ hasText: 'Cleo Checker read the history of this bet as of' })
+      .first()
+      .waitFor();
+
+    await field.fill(utcField(Math.floor(Date.parse(proposedAt) / 1000) * 1000 - 60_000));
+    await auditor.getByRole('button', { name: 'Show the bet then' }).click();
+    await auditor.getByTestId('audit-as-of-empty').getByText('The bet did not exist yet').waitFor();
+    expect(await events.count()).toBe(0);
+    expect(await seriousViolations(auditor)).toEqual([]);
+
+    await field.fill('');
+    await auditor.getByRole('button', { name: 'Show the bet then' }).click();
+    await auditor.getByRole('alert').getByText('Pick a date and a time (UTC)').waitFor();
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await auditor.getByRole('button', { name: 'Show the whole history' }).click();
+    await state.getByText('State as of #6 ResolutionDisputed').waitFor();
+    expect(await events.count()).toBe(7);
+    expect(new URL(auditor.url()).search).toBe('');
+    await expect(field.inputValue()).resolves.toBe('');
   });
 
   it('shows the UTC day the search goes by, in a time zone where the day is another', async () => {
