@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noting, statementLog } from '@wagers/test-support/statements';
 import { inTransaction } from '../db.ts';
-import { createBuild, finishBulkLoad, switchBuild } from './builds.ts';
+import { createBuild, dropBuild, finishBulkLoad, switchBuild } from './builds.ts';
 import { readBuilds } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { closeWatchedLog, openWatchedLog, type WatchedLog } from './watched-log.ts';
@@ -88,5 +88,21 @@ describe('switching reads to a build', () => {
       [3, 'retired'],
       [4, 'live'],
     ]);
+  });
+
+  it('never gives a build number twice: a build dropped while being built keeps its number used', async () => {
+    const projector = { ...version(1, 'id text PRIMARY KEY'), name: 'numbered' };
+    const dropped = await inTransaction(log.pool, (client) => createBuild(client, projector));
+    await inTransaction(log.pool, (client) => dropBuild(client, 'numbered', dropped.build));
+    const next = await inTransaction(log.pool, (client) => createBuild(client, projector));
+    expect(next.build).toBe(dropped.build + 1);
+    // A second build while one is under way is refused, and takes no number with it.
+    await expect(
+      inTransaction(log.pool, (client) => createBuild(client, projector)),
+    ).rejects.toThrow(/already being rebuilt/);
+    await inTransaction(log.pool, (client) => dropBuild(client, 'numbered', next.build));
+    const third = await inTransaction(log.pool, (client) => createBuild(client, projector));
+    expect(third.build).toBe(next.build + 1);
+    expect((await readBuilds(log.pool, 'numbered')).map((b) => b.build)).toEqual([third.build]);
   });
 });

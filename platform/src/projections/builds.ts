@@ -49,14 +49,30 @@ export async function ensureFollowerBuild(
 export async function rewindFollower(client: ClientBase, name: string): Promise<void> {
   const moved = await client.query(
     `UPDATE projection_checkpoints
-       SET build = build + 1, position = NULL, position_major = 0, position_minor = 0,
+       SET build = $2, position = NULL, position_major = 0, position_minor = 0,
            events = 0, error = NULL, error_position = NULL, error_event_id = NULL,
            created_at = now(), switched_at = now(), updated_at = now()
      WHERE name = $1 AND status = 'live' AND schema_name IS NULL`,
-    [name],
+    [name, await nextBuildNumber(client, name)],
   );
   if (moved.rowCount !== 1) throw new BuildRefused(`${name} is not a follower without tables`);
   await notifyBuilds(client, name);
+}
+
+/**
+ * The number the projector's next build takes: one past any it was given, dropped builds included
+ * (decided in the caller's transaction, which a refusal rolls back with the number).
+ */
+async function nextBuildNumber(client: ClientBase, name: string): Promise<number> {
+  const { rows } = await client.query<{ last_build: number }>(
+    `INSERT INTO projection_build_numbers AS n (name, last_build)
+       SELECT $1, coalesce(max(build), 0) + 1 FROM projection_checkpoints WHERE name = $1
+     ON CONFLICT (name) DO UPDATE
+       SET last_build = greatest(n.last_build + 1, excluded.last_build)
+     RETURNING last_build`,
+    [name],
+  );
+  return rows[0]!.last_build;
 }
 
 /**
@@ -71,11 +87,7 @@ export async function createBuild(
   if (!projector.schema) throw new BuildRefused(`${projector.name} has no tables to rebuild`);
   await client.query('SAVEPOINT create_build');
   try {
-    const next = await client.query<{ build: number }>(
-      'SELECT coalesce(max(build), 0) + 1 AS build FROM projection_checkpoints WHERE name = $1',
-      [projector.name],
-    );
-    const build = next.rows[0]!.build;
+    const build = await nextBuildNumber(client, projector.name);
     const schema = buildSchemaName(projector.name, build);
     await client.query(
       `INSERT INTO projection_checkpoints (name, build, version, status, schema_name, indexed, auto_switch)
