@@ -105,7 +105,10 @@ describe('invite decider', () => {
         .thenFails('not_found');
       spec
         .given([])
-        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false, signedLink: false } })
+        .when({
+          type: 'AcceptInvite',
+          data: { actorId: friend, inviterDeleted: false, signedLink: false },
+        })
         .thenFails('not_found');
       spec
         .given([])
@@ -168,19 +171,28 @@ describe('invite decider', () => {
     it('is accepted by someone else', () =>
       spec
         .given([sentByEmail])
-        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false, signedLink: false } })
+        .when({
+          type: 'AcceptInvite',
+          data: { actorId: friend, inviterDeleted: false, signedLink: false },
+        })
         .then([accepted]));
 
     it('is not accepted by its inviter', () =>
       spec
         .given([sentByEmail])
-        .when({ type: 'AcceptInvite', data: { actorId: inviter, inviterDeleted: false, signedLink: false } })
+        .when({
+          type: 'AcceptInvite',
+          data: { actorId: inviter, inviterDeleted: false, signedLink: false },
+        })
         .thenFails('forbidden'));
 
     it('is not accepted once its inviter deleted their account', () =>
       spec
         .given([sentByEmail])
-        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: true, signedLink: false } })
+        .when({
+          type: 'AcceptInvite',
+          data: { actorId: friend, inviterDeleted: true, signedLink: false },
+        })
         .thenFails('conflict', /deleted their account/));
 
     it('sent since links are signed, opens only with its signed link', () => {
@@ -188,7 +200,10 @@ describe('invite decider', () => {
         type: 'InviteSent',
         data: { ...sentByEmail.data, signedLink: true },
       };
-      spec.given([]).when(send({ signedLink: true })).then([signed]);
+      spec
+        .given([])
+        .when(send({ signedLink: true }))
+        .then([signed]);
       spec
         .given([signed])
         .when({
@@ -262,7 +277,10 @@ describe('invite decider', () => {
     it('refuses a second accept', () =>
       spec
         .given([sentByEmail, accepted])
-        .when({ type: 'AcceptInvite', data: { actorId: friend, inviterDeleted: false, signedLink: false } })
+        .when({
+          type: 'AcceptInvite',
+          data: { actorId: friend, inviterDeleted: false, signedLink: false },
+        })
         .thenFails('conflict', /already been accepted/));
 
     it('refuses a resend', () =>
