@@ -27,6 +27,8 @@ export interface BetState {
   wagerAmountCents: number | null;
   /** Settling up a completed money bet: the loser marks it paid, the winner confirms. */
   payment: PaymentStatus;
+  /** The winner said the payment last marked never came, and it has not been marked paid since. */
+  paymentReportedMissing: boolean;
   /** Mode both: the creator's report stands after REPORT_STANDS_DAYS without an answer. */
   reportStands: boolean;
   /** When the creator last reported (ISO), if the report carried its time. */
@@ -55,6 +57,7 @@ export const initialBetState = (): BetState => ({
   wagerType: 'custom',
   wagerAmountCents: null,
   payment: 'unpaid',
+  paymentReportedMissing: false,
   reportStands: false,
   creatorReportedAt: null,
   drawOfferedBy: null,
@@ -123,11 +126,11 @@ export function evolve(state: BetState, event: BetStreamEvent): BetState {
     case 'ReportStood':
       return { ...state, settledBy: 'standing' };
     case 'BetMarkedPaid':
-      return { ...state, payment: 'marked_paid' };
+      return { ...state, payment: 'marked_paid', paymentReportedMissing: false };
     case 'BetPaymentConfirmed':
       return { ...state, payment: 'confirmed' };
     case 'BetPaymentNotReceived':
-      return { ...state, payment: 'unpaid' };
+      return { ...state, payment: 'unpaid', paymentReportedMissing: true };
     default: {
       const unknown: never = event;
       return unknown;

@@ -37,8 +37,8 @@ export function confirmReceipt(command: ConfirmReceipt, state: BetState): BetSet
 
 /**
  * The winner says the money never came: the bet is owed again, and the loser may mark it paid
- * anew. Only a payment the loser said they made can be missing: before that (or again after a
- * report that it never came) there is nothing to report.
+ * anew. Only a payment the loser said they made can be missing: before that there is nothing to
+ * report. The same report again, before the loser marks it paid anew, changes nothing (a retry).
  */
 export function reportNotReceived(
   command: ReportNotReceived,
@@ -48,6 +48,7 @@ export function reportNotReceived(
   if (settlementRole(state, actorId) !== 'winner')
     throw forbidden('Only the winner can say the payment did not arrive');
   if (state.payment === 'confirmed') throw conflict('You already confirmed this payment arrived.');
+  if (state.payment === 'unpaid' && state.paymentReportedMissing) return [];
   if (state.payment === 'unpaid')
     throw conflict(
       'The loser has not marked this bet paid yet: there is no payment to report missing.',
