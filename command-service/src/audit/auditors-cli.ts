@@ -8,17 +8,24 @@ import { runOperatorCommand } from './operator-cli.ts';
 
 const usage = `Usage: npm run auditors -- <command>
 
-  grant EMAIL    give the account with this email the auditor role
-  revoke EMAIL   take the auditor role away
-  list           everyone who holds the role (as the read model shows it)
+  grant EMAIL        give the account with this email the auditor role
+  revoke EMAIL|ID    take the auditor role away; a deleted account, which keeps no address,
+                     by the id the list shows
+  list               everyone who holds the role (as the read model shows it)
 
 Reads DATABASE_URL (and EVENT_STORE) like the services do; without it, the database that
 "npm start" runs.`;
 
-async function changeRole(store: EventStore, command: 'grant' | 'revoke', email: string) {
-  const { userId } = await load(store, emailReservationAggregate, email.trim().toLowerCase());
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function changeRole(store: EventStore, command: 'grant' | 'revoke', who: string) {
+  // A role is revoked by id too: an erased account's address is gone, and the list names it so.
+  const byId = command === 'revoke' && USER_ID.test(who.trim());
+  const userId = byId
+    ? who.trim().toLowerCase()
+    : (await load(store, emailReservationAggregate, who.trim().toLowerCase())).userId;
   if (!userId) {
-    console.error(`No account signs in with ${email}.`);
+    console.error(`No account signs in with ${who}.`);
     return 1;
   }
   const result = await handle(
@@ -34,7 +41,7 @@ async function changeRole(store: EventStore, command: 'grant' | 'revoke', email:
   );
   const done = command === 'grant' ? 'is now an auditor' : 'is no longer an auditor';
   const already = command === 'grant' ? 'is already an auditor' : 'was not an auditor';
-  console.log(`${email} ${result.events.length > 0 ? done : already}.`);
+  console.log(`${who} ${result.events.length > 0 ? done : already}.`);
   return 0;
 }
 
@@ -58,10 +65,10 @@ async function list(pool: Pool) {
   return 0;
 }
 
-function main([command, email]: string[]): void {
+function main([command, who]: string[]): void {
   if (command === 'list') return runOperatorCommand(({ pool }) => list(pool));
-  if ((command === 'grant' || command === 'revoke') && email) {
-    return runOperatorCommand(({ store }) => changeRole(store, command, email));
+  if ((command === 'grant' || command === 'revoke') && who) {
+    return runOperatorCommand(({ store }) => changeRole(store, command, who));
   }
   console.error(usage);
   process.exit(2);

@@ -477,6 +477,17 @@ describe('erased accounts', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(`${dave.user.id} (deleted account, cannot sign in)  since `);
   });
+
+  it('lose the role by the id the list shows, since no address is left to name them by', async () => {
+    const revoked = await runScript('auditors', ['revoke', dave.user.id], bed.app.databaseUrl);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toContain(`${dave.user.id} is no longer an auditor.`);
+    await bed.app.settled();
+    const listed = await runScript('auditors', ['list'], bed.app.databaseUrl);
+    expect(listed.stdout).not.toContain(dave.user.id);
+    const again = await runScript('auditors', ['revoke', dave.user.id], bed.app.databaseUrl);
+    expect(again.stdout).toContain(`${dave.user.id} was not an auditor.`);
+  });
 });
 
 describe('tamper evidence', () => {
