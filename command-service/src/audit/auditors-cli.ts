@@ -5,6 +5,7 @@ import { emailReservationAggregate } from '@wagers/domain/users/email-reservatio
 import { handle, load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { runOperatorCommand } from './operator-cli.ts';
+import { isUuid } from '@wagers/contracts/ids';
 
 const usage = `Usage: npm run auditors -- <command>
 
@@ -16,11 +17,9 @@ const usage = `Usage: npm run auditors -- <command>
 Reads DATABASE_URL (and EVENT_STORE) like the services do; without it, the database that
 "npm start" runs.`;
 
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function changeRole(store: EventStore, command: 'grant' | 'revoke', who: string) {
   // A role is revoked by id too: an erased account's address is gone, and the list names it so.
-  const byId = command === 'revoke' && USER_ID.test(who.trim());
+  const byId = command === 'revoke' && isUuid(who.trim());
   const userId = byId
     ? who.trim().toLowerCase()
     : (await load(store, emailReservationAggregate, who.trim().toLowerCase())).userId;

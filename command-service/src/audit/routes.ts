@@ -16,8 +16,7 @@ import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { asOfMoment, auditExport, auditHistory, historyAsOf } from './bet-history.ts';
 import { requireAuditor } from './require-auditor.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@wagers/contracts/ids';
 
 /**
  * An auditor's look at one bet, straight from its stream. Recording the look is this call's one
@@ -39,7 +38,7 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const betId = String(req.params.id).toLowerCase();
     // The export is the stream exactly as stored (personal fields sealed), as its hashes cover it.
     const store = view === 'export' ? storedForm(deps.store) : deps.store;
-    const recorded = UUID.test(betId) ? await store.readStream(betStream(betId)) : [];
+    const recorded = isUuid(betId) ? await store.readStream(betStream(betId)) : [];
     if (recorded.length === 0) throw notFound('Bet not found');
     // A HEAD request is answered without the body: nothing of the bet is shown, so no look is.
     if (req.method === 'HEAD') return [betId, recorded];

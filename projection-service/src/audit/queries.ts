@@ -7,8 +7,8 @@ import {
   type AuditTrailEntry,
 } from '@wagers/contracts/api/audit';
 import { displayName } from '@wagers/contracts/api/user';
+import { isUuid } from '@wagers/contracts/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRAIL_LIMIT = 200;
 
 interface SearchRow {
@@ -48,7 +48,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchBets(pool: Pool, query: AuditSearchQuery): Promise<AuditBetSummary[]> {
   const q = query.q || null;
-  const id = q && UUID.test(q) ? q : null;
+  const id = q && isUuid(q) ? q : null;
   const pattern = q && !id ? `%${escapeLike(q)}%` : null;
   const { rows } = await pool.query<SearchRow>(
     `SELECT b.id, b.title, b.status, b.created_at, b.creator_id, b.opponent_id,

@@ -3,14 +3,13 @@ import type { Bet, Stats } from '@wagers/contracts/api/bets';
 import type { JsonText } from '@wagers/platform/http/json-text';
 import { liveStateSql, type StatedRead } from '@wagers/platform/projections/read-cache';
 import { betsJsonStatement, type BetsJsonForm } from './bet-row.ts';
+import { isUuid } from '@wagers/contracts/ids';
 
 /** Bets show users too: the read models a bet's JSON comes from. */
 export const BET_READS = ['bets', 'users'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Only a well-formed id can name a bet; anything else is simply not found. */
-export const isBetId = (id: string) => UUID.test(id);
+export const isBetId = (id: string) => isUuid(id);
 
 interface NamedQuery {
   name: string;
