@@ -21,9 +21,10 @@ export function withAddressErasure(projector: Projector, erase: EraseAddress): P
   const eraseDeleted = async (client: ClientBase, events: RecordedEvent[]) => {
     for (const digest of deletedAddresses(events)) await erase(client, digest);
   };
-  const bulkLoader = projector.bulkLoader;
+  const { bulkLoader, previous } = projector;
   return {
     ...projector,
+    ...(previous && { previous: withAddressErasure(previous, erase) }),
     ...(projector.eventTypes && {
       eventTypes: new Set([...projector.eventTypes, 'AccountDeleted']),
     }),

@@ -61,6 +61,25 @@ export interface Projector {
   bulkLoader?: () => BulkLoader;
   /** One event; used when there is no `applyPage`. */
   apply?(client: ClientBase, event: RecordedEvent): Promise<void>;
+  /**
+   * The version before this one, its code kept beside it for as long as a deploy of this version
+   * may find that version's build live: processes on this code keep that build current (and
+   * finish one of its builds under way) until this version's build takes over reads, so a
+   * deploy that restarts every process at once leaves nobody reading a read model that stopped.
+   * Its `name` and `tables` are this projector's; its `version` is lower.
+   */
+  previous?: Projector;
+}
+
+/**
+ * The code in `projector` that fills builds of `version`: the projector itself, or the earlier
+ * version it keeps. Null for a version the code no longer has (or does not have yet).
+ */
+export function codeForVersion(projector: Projector, version: number): Projector | null {
+  for (let code: Projector | undefined = projector; code; code = code.previous) {
+    if (code.version === version) return code;
+  }
+  return null;
 }
 
 export const PROJECTIONS_CHANNEL = 'wagers_projections';

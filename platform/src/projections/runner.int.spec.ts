@@ -117,6 +117,14 @@ describe('projection runner', () => {
     return result.rows[0]?.n ?? 0;
   }
 
+  /** Waits (up to 20 s) until reads go to a build of `version`. */
+  async function liveVersionBecomes(name: string, version: number): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      if ((await readLiveBuild(pool, name))?.version === version) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it('builds a new projector, makes it live, applies every event once and lets a reader wait for a position', async () => {
     const counter = countingProjector('counter');
     await append('s-a', 'Counted', 5);
@@ -498,10 +506,7 @@ describe('projection runner', () => {
 
     const v2 = start(countingProjector('rebuilt', { version: 2 }));
     const latest = await append('s-e', 'Counted', 1);
-    for (let i = 0; i < 400; i++) {
-      if ((await readLiveBuild(pool, 'rebuilt'))?.version === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await liveVersionBecomes('rebuilt', 2);
     await expect(watcher.waitFor(['rebuilt'], latest.position, 15_000)).resolves.toBe(true);
     expect(await countOf(v1, 's-d')).toBe(before);
     expect(await countOf(v1, 's-e')).toBe(1);
@@ -520,6 +525,53 @@ describe('projection runner', () => {
       ),
     ).rejects.toThrow('rebuilt is already being rebuilt (build 3)');
     await v2.stop();
+  });
+
+  it('keeps the live build of the version before current, with the code kept for it, until the new build takes over reads', async () => {
+    const v1 = countingProjector('kept');
+    const first = start(v1);
+    await first.active;
+    const early = await append('s-f', 'Counted', 2);
+    await watcher.waitFor(['kept'], early.position, 15_000);
+    await first.stop();
+
+    // The whole deploy restarts on version 2, which keeps version 1's code; its build is held back.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const v2Counting = countingProjector('kept', { version: 2 });
+    const v2: Projector = {
+      ...v2Counting,
+      previous: v1,
+      async apply(client, event) {
+        await held;
+        await v2Counting.apply?.(client, event);
+      },
+    };
+    const second = start(v2);
+    const during = await append('s-g', 'Counted', 1);
+    await expect(watcher.waitFor(['kept'], during.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(v1, 's-g')).toBe(1);
+    expect((await readBuilds(pool, 'kept')).map((b) => [b.build, b.version, b.status])).toEqual([
+      [1, 1, 'live'],
+      [2, 2, 'building'],
+    ]);
+
+    release();
+    await liveVersionBecomes('kept', 2);
+    const after = await append('s-g', 'Counted', 1);
+    await expect(watcher.waitFor(['kept'], after.position, 15_000)).resolves.toBe(true);
+    expect(await countOf(v1, 's-f')).toBe(2);
+    expect(await countOf(v1, 's-g')).toBe(2);
+    expect((await readBuilds(pool, 'kept')).map((b) => [b.build, b.version, b.status])).toEqual([
+      [1, 1, 'retired'],
+      [2, 2, 'live'],
+    ]);
+    // The retired build's follower has stopped: this copy fills the new build alone.
+    for (let i = 0; i < 100 && second.holding.has(1); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect([...second.holding]).toEqual([2]);
+    await second.stop();
   });
 });
 

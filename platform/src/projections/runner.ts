@@ -21,7 +21,12 @@ import {
 } from './build-follower.ts';
 import { sharedPasser } from './checkpoint-passer.ts';
 import { readBuilds } from './checkpoints.ts';
-import { BUILDS_CHANNEL, PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
+import {
+  BUILDS_CHANNEL,
+  codeForVersion,
+  PROJECTIONS_CHANNEL,
+  type Projector,
+} from './projector.ts';
 
 export interface ProjectorRunnerDeps {
   store: EventStore;
@@ -126,7 +131,8 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     return null;
   }
 
-  function startTask(build: number): void {
+  /** Fills `build` with `code`: this projector, or the earlier version it keeps (`previous`). */
+  function startTask(build: number, code: Projector): void {
     let follower: BuildFollower | null = null;
     let ended = false;
     // Failures in a row: a follower that keeps failing (Redis away for the notifier's dispatchers)
@@ -144,8 +150,8 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
           if (!row || row.status === 'retired') return;
           holding.add(build);
           markActive();
-          log.info({ build, status: row.status }, 'projector build active');
-          follower = followBuild(projector, row, client, {
+          log.info({ build, status: row.status, version: code.version }, 'projector build active');
+          follower = followBuild(code, row, client, {
             store: deps.store,
             pool: deps.pool,
             logger: deps.logger,
@@ -226,11 +232,13 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     }
     const rows = await readBuilds(deps.pool, projector.name);
     for (const row of rows) {
+      // A build of the version before this one is followed with the code kept for it, if any.
+      const code = codeForVersion(projector, row.version);
       const wanted =
+        code !== null &&
         row.status !== 'retired' &&
-        row.version === projector.version &&
         (deps.onlyBuild === undefined || row.build === deps.onlyBuild);
-      if (wanted && !tasks.has(row.build) && !stopped) startTask(row.build);
+      if (wanted && !tasks.has(row.build) && !stopped) startTask(row.build, code);
     }
     for (const [build, task] of tasks) {
       const row = rows.find((r) => r.build === build);
