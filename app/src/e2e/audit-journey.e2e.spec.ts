@@ -187,7 +187,7 @@ describe('an auditor replays a disputed bet in the audit area', () => {
     await expect(field.inputValue()).resolves.toBe('');
   });
 
-  it('shows the UTC day the search goes by, in a time zone where the day is another', async () => {
+  it("shows the UTC day the search goes by, and each event's moments in UTC, in a time zone where the day is another", async () => {
     // A zone whose calendar day differs from UTC's at the moment the bet was proposed.
     const utc = new Date(proposedAt);
     const timezoneId = utc.getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
@@ -212,6 +212,20 @@ describe('an auditor replays a disputed bet in the audit area', () => {
       .filter({ hasText: 'Snow before May' })
       .getByText(`proposed ${shown} (UTC)`)
       .waitFor();
+
+    await page.goto(`/audit/bets/${betId}`);
+    const occurred = page.getByTestId('audit-event').first().locator('time').first();
+    const at = new Date((await occurred.getAttribute('datetime')) ?? '');
+    const inUtc = at.toLocaleString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone: 'UTC',
+    });
+    await expect(occurred.textContent()).resolves.toBe(`${inUtc} (UTC)`);
     await context.close();
   });
 

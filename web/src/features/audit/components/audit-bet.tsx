@@ -25,7 +25,6 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useAuditHistory } from '../api/get-audit-history.ts';
 import { fieldFromInstant, instantFromField } from '../utils/moment-field.ts';
 import { utcMoment } from '../utils/moment.ts';
@@ -284,8 +283,8 @@ function EventRow(props: { entry: AuditHistoryEntry; selected: boolean; onSelect
           <span className="font-medium text-slate-900">{entry.type}</span>
         </span>
         <span className="text-slate-700">
-          {entry.actorName} ·{' '}
-          <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+          {entry.actorName} · occurred{' '}
+          <time dateTime={entry.occurredAt}>{utcMoment(entry.occurredAt)}</time>
         </span>
         <span className="text-xs text-slate-600">
           recorded <time dateTime={entry.recordedAt}>{utcMoment(entry.recordedAt)}</time>

@@ -3,7 +3,6 @@ import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useAuditTrail } from '../api/get-audit-trail.ts';
 import { utcMoment } from '../utils/moment.ts';
 
@@ -45,7 +44,7 @@ export function AuditTrail({ betId = null }: { betId?: string | null }) {
                   </>
                 ) : null}{' '}
                 <span className="text-slate-600">
-                  · <time dateTime={entry.viewedAt}>{formatDateTime(entry.viewedAt)}</time>
+                  · <time dateTime={entry.viewedAt}>{utcMoment(entry.viewedAt)}</time>
                 </span>
               </li>
             ))}
