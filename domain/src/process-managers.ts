@@ -8,5 +8,6 @@ export const PROCESS_MANAGERS = [
   'pm-bet-invitations',
   'pm-invite-acceptance',
   'pm-account-erasure',
+  'pm-bets-of-deleted-accounts',
 ] as const;
 export type ProcessManagerName = (typeof PROCESS_MANAGERS)[number];

@@ -8,7 +8,6 @@ import type { CommandServiceDeps } from '../deps.ts';
 import type { BetCommand } from '@wagers/domain/bets/commands';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { inviteLimits } from '../limits/invite-limits.ts';
-import { otherSideDeleted } from './other-side-deleted.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
@@ -66,12 +65,7 @@ export function betsRouter(deps: CommandServiceDeps): Router {
     const actorId = currentUserId(req);
     await run(req, res, {
       type: 'SubmitResolution',
-      data: {
-        actorId,
-        resolution,
-        submittedAt: deps.runtime.now().toISOString(),
-        otherSideDeleted: await otherSideDeleted(deps.store, String(req.params.id), actorId),
-      },
+      data: { actorId, resolution, submittedAt: deps.runtime.now().toISOString() },
     });
   });
   router.post('/api/bets/:id/mark-paid', requireUser, (req, res) =>

@@ -4,6 +4,10 @@ import { INVITE_ACCEPTANCE_TRIGGERS, inviteAcceptance } from './invite-acceptanc
 import { startProcessManager, type ProcessManagerDeps } from './process-manager.ts';
 import { USER_REGISTRATION_TRIGGERS, userRegistration } from './user-registration.ts';
 import { ACCOUNT_ERASURE_TRIGGERS, accountErasure } from '../users/erase-account.ts';
+import {
+  BETS_OF_DELETED_ACCOUNTS_TRIGGERS,
+  betsOfDeletedAccounts,
+} from './bets-of-deleted-accounts.ts';
 
 /**
  * Every event type some process manager reacts to. A command that appends none of them sets
@@ -14,6 +18,7 @@ export const REACTION_TRIGGERS: ReadonlySet<string> = new Set([
   ...BET_INVITATIONS_TRIGGERS,
   ...INVITE_ACCEPTANCE_TRIGGERS,
   ...ACCOUNT_ERASURE_TRIGGERS,
+  ...BETS_OF_DELETED_ACCOUNTS_TRIGGERS,
 ]);
 
 /** Every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
@@ -23,6 +28,7 @@ export function processManagers(deps: Pick<ProcessManagerDeps, 'store' | 'pool'>
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
     accountErasure(deps.store, deps.pool),
+    betsOfDeletedAccounts(deps.store, deps.pool),
   ];
 }
 

@@ -1,15 +1,11 @@
 import type { Pool } from 'pg';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import type { GlobalPosition } from '@wagers/contracts/position';
 import { userEventSchemas } from '@wagers/contracts/events/user';
-import { betAggregate } from '@wagers/domain/bets/decide';
 import { emailReservationByDigest } from '@wagers/domain/users/email-reservation';
 import { handle } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
-import { DomainError } from '@wagers/platform/errors';
 import { destroyDataKeys } from '@wagers/platform/event-store/personal-data';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { readLivePositions } from '@wagers/platform/projections/checkpoints';
 import {
   emailDigestSql,
   emailSubject,
@@ -38,45 +34,13 @@ async function sweepAccountRows(pool: Pool, userId: string, digest: string): Pro
   );
 }
 
-const CATCH_UP_MS = 10_000;
-
-/**
- * Waits until the bets read model holds every event up to the deletion, so no bet proposed
- * before it is missed. Past the wait it throws, and the event is tried again on a later page.
- */
-async function betsReadModelPast(pool: Pool, position: GlobalPosition): Promise<void> {
-  const deadline = Date.now() + CATCH_UP_MS;
-  for (;;) {
-    const live = (await readLivePositions(pool)).get('bets')?.position;
-    if (live && comparePositions(live, position) >= 0) return;
-    if (Date.now() > deadline) {
-      throw new Error('The bets read model has not reached the account deletion yet');
-    }
-    await sleep(50);
-  }
-}
-
-/**
- * Bets the person is a side of that their leaving changes, from the bets read model once it has
- * the deletion: pending ones, and those waiting for the outcome (the other side's report stands).
- */
-async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT id FROM rm_bets WHERE status IN ('pending', 'awaiting_resolution')
-        AND (creator_id = $1 OR opponent_id = $1)`,
-    [userId],
-  );
-  return rows.map((row) => row.id);
-}
-
 export const ACCOUNT_ERASURE_TRIGGERS: ReadonlySet<string> = new Set(['AccountDeleted']);
 
 /**
- * A deleted account is erased: its address is freed for a new account, its pending bets end as
- * the rules allow (the other side is told by the notifier), a report the other side made on a bet
- * under way stands, its keys are destroyed, so every personal field it sealed reads as null from
- * then on, and the rows it left are swept. Each step is a no-op the second time, so a crash in
- * between is finished by the next run.
+ * A deleted account is erased: its address is freed for a new account, its keys are destroyed, so
+ * every personal field it sealed reads as null from then on, and the rows it left are swept. Each
+ * step is a no-op the second time, so a crash in between is finished by the next run. Its bets
+ * are let go by a manager of their own (`betsOfDeletedAccounts`).
  */
 export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
   return {
@@ -94,22 +58,6 @@ export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
         asThePerson,
       );
       last = released.position ?? last;
-      await betsReadModelPast(pool, event.position);
-      for (const betId of await openBetsOf(pool, userId)) {
-        try {
-          const left = await handle(
-            store,
-            betAggregate,
-            betId,
-            { type: 'LeaveForDeletedAccount', data: { actorId: userId } },
-            asThePerson,
-          );
-          last = left.position ?? last;
-        } catch (error) {
-          // A bet the read model still listed but the rules no longer let go: it stays as it is.
-          if (!(error instanceof DomainError)) throw error;
-        }
-      }
       await destroyDataKeys(store, [userSubject(userId), emailSubject(emailDigest)]);
       await sweepAccountRows(pool, userId, emailDigest);
       return last;

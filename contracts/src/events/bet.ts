@@ -67,6 +67,11 @@ export const betEventSchemas = {
   ResolutionDisputed: z.object({ creatorResolution: resolution, opponentResolution: resolution }),
   /** winnerId is null for a draw. */
   BetCompleted: z.object({ resolution, winnerId: z.string().nullable() }),
+  /**
+   * A side of a bet under way deleted their account: nobody is left to answer the other side,
+   * whose report stands from then on (one made before included).
+   */
+  BetSideLeft: z.object({ party, userId: z.string() }),
 } as const;
 
 type Schemas = typeof betEventSchemas;
@@ -82,6 +87,7 @@ export type BetDeleted = EventOf<'BetDeleted'>;
 export type ResolutionSubmitted = EventOf<'ResolutionSubmitted'>;
 export type ResolutionDisputed = EventOf<'ResolutionDisputed'>;
 export type BetCompleted = EventOf<'BetCompleted'>;
+export type BetSideLeft = EventOf<'BetSideLeft'>;
 
 export type BetEvent =
   | BetProposed
@@ -93,7 +99,8 @@ export type BetEvent =
   | BetDeleted
   | ResolutionSubmitted
   | ResolutionDisputed
-  | BetCompleted;
+  | BetCompleted
+  | BetSideLeft;
 
 export const betEventTypes = Object.keys(betEventSchemas) as BetEvent['type'][];
 

@@ -37,6 +37,8 @@ export interface BetState {
   drawOfferedBy: string | null;
   /** How the bet completed: matching reports (or the first, in mode one), a draw offer, or silence. */
   settledBy: 'reports' | 'draw' | 'standing' | null;
+  /** The side of a bet under way who deleted their account: the other side's report stands. */
+  sideLeft: 'creator' | 'opponent' | null;
 }
 
 export type PaymentStatus = 'unpaid' | 'marked_paid' | 'confirmed';
@@ -62,6 +64,7 @@ export const initialBetState = (): BetState => ({
   creatorReportedAt: null,
   drawOfferedBy: null,
   settledBy: null,
+  sideLeft: null,
 });
 
 export function evolve(state: BetState, event: BetStreamEvent): BetState {
@@ -119,6 +122,8 @@ export function evolve(state: BetState, event: BetStreamEvent): BetState {
         winnerId: event.data.winnerId,
         settledBy: state.settledBy ?? 'reports',
       };
+    case 'BetSideLeft':
+      return { ...state, sideLeft: event.data.party };
     case 'DrawOffered':
       return { ...state, drawOfferedBy: event.data.userId };
     case 'DrawAccepted':

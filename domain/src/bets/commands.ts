@@ -53,17 +53,8 @@ export type DeleteBet = { type: 'DeleteBet'; data: { actorId: string } };
 export type LeaveForDeletedAccount = { type: 'LeaveForDeletedAccount'; data: { actorId: string } };
 export type SubmitResolution = {
   type: 'SubmitResolution';
-  /**
-   * `submittedAt`: ISO time of the report, recorded so a standing report can count days from it.
-   * `otherSideDeleted`: the other side's account was deleted (read before deciding): nobody is
-   * left to answer, so this report stands at once.
-   */
-  data: {
-    actorId: string;
-    resolution: Resolution;
-    submittedAt?: string;
-    otherSideDeleted?: boolean;
-  };
+  /** `submittedAt`: ISO time of the report, recorded so a standing report can count days from it. */
+  data: { actorId: string; resolution: Resolution; submittedAt?: string };
 };
 
 /** Settling up a completed money bet: the loser pays, the winner confirms or says it never came. */

@@ -54,18 +54,24 @@ function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
 
 /**
  * A participant deleted their account. A pending bet ends as its rules allow that participant:
- * the creator's is deleted, the opponent's declined. A bet past pending keeps going (its history
- * stays; the person shows as a deleted user), with nobody left to answer the other side: a report
- * the other side already made stands at once, and so will the one they make later (see
- * `submitResolution`). A bet already ended changes nothing.
+ * the creator's is deleted, the opponent's declined. A bet under way keeps going (its history
+ * stays; the person shows as a deleted user) and records that the side left, since nobody is left
+ * to answer the other side: a report the other side already made stands at once, and so will the
+ * one they make later (see `submitResolution`). A bet already ended, or already told, changes
+ * nothing.
  */
 function leaveForDeletedAccount(command: LeaveForDeletedAccount, state: BetState): BetEvent[] {
   const actorId = command.data.actorId;
-  if (state.status === 'awaiting_resolution') {
+  if (state.status === 'active' || state.status === 'awaiting_resolution') {
     const party = requireParty(state, actorId);
+    if (state.sideLeft !== null) return [];
+    const sideLeft: BetEvent = { type: 'BetSideLeft', data: { party, userId: actorId } };
     const left = party === 'creator' ? state.opponentResolution : state.creatorResolution;
-    if (left === null) return [];
-    return [{ type: 'BetCompleted', data: { resolution: left, winnerId: winnerOf(state, left) } }];
+    if (left === null) return [sideLeft];
+    return [
+      sideLeft,
+      { type: 'BetCompleted', data: { resolution: left, winnerId: winnerOf(state, left) } },
+    ];
   }
   if (state.status !== 'pending') return [];
   const party = requireParty(state, actorId);

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import type { BetEvent } from '@wagers/contracts/events/bet';
 import { deciderSpec } from '@wagers/test-support/decider-spec';
 import {
   accepted,
@@ -15,6 +16,10 @@ import type { BetCommand } from './commands.ts';
 import { betDecider } from './decide.ts';
 
 const spec = deciderSpec(betDecider);
+const sideLeft = (party: 'creator' | 'opponent'): BetEvent => ({
+  type: 'BetSideLeft',
+  data: { party, userId: party === 'creator' ? CREATOR : OPPONENT },
+});
 const leave = (actorId: string): BetCommand => ({
   type: 'LeaveForDeletedAccount',
   data: { actorId },
@@ -38,11 +43,18 @@ describe('a participant deletes their account', () => {
       .when(leave(OPPONENT))
       .then([{ type: 'BetDeclined', data: { opponentId: OPPONENT, reason: 'account_deleted' } }]));
 
-  it('a bet past pending that the side left has not reported keeps going, and an ended one changes nothing', () => {
-    spec.given([proposed(), accepted]).when(leave(OPPONENT)).thenNothing();
+  it('a bet under way keeps going and records the side that left, once; an ended one changes nothing', () => {
+    spec
+      .given([proposed(), accepted])
+      .when(leave(OPPONENT))
+      .then([sideLeft('opponent')]);
     spec
       .given([proposed(), accepted, submitted('creator', 'creator_won')])
       .when(leave(CREATOR))
+      .then([sideLeft('creator')]);
+    spec
+      .given([proposed(), accepted, sideLeft('opponent')])
+      .when(leave(OPPONENT))
       .thenNothing();
     spec
       .given([proposed(), accepted, completed('creator_won')])
@@ -58,7 +70,7 @@ describe('a participant deletes their account', () => {
     spec
       .given([proposed(), accepted, submitted('creator', 'creator_won')])
       .when(leave(OPPONENT))
-      .then([completed('creator_won')]);
+      .then([sideLeft('opponent'), completed('creator_won')]);
     spec
       .given([
         proposed({ reportStands: true }),
@@ -71,7 +83,7 @@ describe('a participant deletes their account', () => {
         },
       ])
       .when(leave(CREATOR))
-      .then([completed('opponent_won')]);
+      .then([sideLeft('creator'), completed('opponent_won')]);
   });
 
   it('is refused for someone who is not a side of the bet', () =>
@@ -88,29 +100,28 @@ describe('the other side of a bet under way has deleted their account', () => {
   const report = (
     actorId: string,
     resolution: 'creator_won' | 'opponent_won' | 'draw',
-    otherSideDeleted = true,
-  ): BetCommand => ({ type: 'SubmitResolution', data: { actorId, resolution, otherSideDeleted } });
+  ): BetCommand => ({ type: 'SubmitResolution', data: { actorId, resolution } });
 
   it('the report of the side left stands at once, whichever side it is', () => {
     spec
-      .given([proposed(), accepted])
+      .given([proposed(), accepted, sideLeft('creator')])
       .when(report(OPPONENT, 'opponent_won'))
       .then([submitted('opponent', 'opponent_won'), completed('opponent_won')]);
     spec
-      .given([proposed(), accepted])
+      .given([proposed(), accepted, sideLeft('opponent')])
       .when(report(CREATOR, 'draw'))
       .then([submitted('creator', 'draw'), completed('draw')]);
   });
 
   it('over a report the deleted side made first, with no dispute', () =>
     spec
-      .given([proposed(), accepted, submitted('creator', 'creator_won')])
+      .given([proposed(), accepted, submitted('creator', 'creator_won'), sideLeft('creator')])
       .when(report(OPPONENT, 'opponent_won'))
       .then([submitted('opponent', 'opponent_won'), completed('opponent_won')]));
 
   it('a report made before, sent again, stands too', () =>
     spec
-      .given([proposed(), accepted, submitted('creator', 'creator_won')])
+      .given([proposed(), accepted, submitted('creator', 'creator_won'), sideLeft('opponent')])
       .when(report(CREATOR, 'creator_won'))
       .then([completed('creator_won')]));
 
@@ -118,6 +129,7 @@ describe('the other side of a bet under way has deleted their account', () => {
     const given = [
       proposed(),
       accepted,
+      sideLeft('creator'),
       submitted('opponent', 'opponent_won'),
       completed('opponent_won'),
     ];
@@ -131,9 +143,18 @@ describe('the other side of a bet under way has deleted their account', () => {
   it('while the other side has an account, a report still waits for them', () =>
     spec
       .given([proposed(), accepted])
-      .when(report(OPPONENT, 'opponent_won', false))
+      .when(report(OPPONENT, 'opponent_won'))
+      .then([submitted('opponent', 'opponent_won')]));
+
+  it('the side who left is not the one whose report stands', () =>
+    spec
+      .given([proposed(), accepted, sideLeft('opponent')])
+      .when(report(OPPONENT, 'opponent_won'))
       .then([submitted('opponent', 'opponent_won')]));
 
   it('a stranger is still refused', () =>
-    spec.given([proposed(), accepted]).when(report(STRANGER, 'draw')).thenFails('not_found'));
+    spec
+      .given([proposed(), accepted, sideLeft('opponent')])
+      .when(report(STRANGER, 'draw'))
+      .thenFails('not_found'));
 });

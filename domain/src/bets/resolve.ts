@@ -14,8 +14,9 @@ export function winnerOf(state: BetState, resolution: Resolution): string | null
 /**
  * Mode one: the first answer decides. Mode both: the first answer waits for the other party; a
  * matching one completes the bet, a differing one is a dispute that either party may resubmit.
- * Once the other party has deleted their account nobody is left to answer: the report stands at
- * once, and so does a report made before, sent again.
+ * Once the other party has deleted their account (recorded on the bet as the side that left),
+ * nobody is left to answer: the report stands at once, and so does a report made before, sent
+ * again.
  */
 export function submitResolution(command: SubmitResolution, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
@@ -32,7 +33,7 @@ export function submitResolution(command: SubmitResolution, state: BetState): Be
     throw conflict(`${stateSentence(state)} Only an active bet can be resolved.`);
   }
   if (state.opponentId === null) throw conflict('No opponent has joined this bet yet.');
-  const otherSideDeleted = command.data.otherSideDeleted === true;
+  const otherSideDeleted = state.sideLeft !== null && state.sideLeft !== party;
   if (own === resolution && !otherSideDeleted) return [];
 
   const submitted: BetEvent = {

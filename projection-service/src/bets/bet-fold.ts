@@ -42,6 +42,7 @@ function changes(event: BetStreamEvent): Partial<BetState> {
     case 'DrawOffered':
     case 'DrawAccepted':
     case 'ReportStood':
+    case 'BetSideLeft':
       return {};
     case 'BetInviteAttached':
       return { invite_code: event.data.inviteCode };

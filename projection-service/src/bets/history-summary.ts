@@ -61,6 +61,10 @@ export function summarize(event: BetStreamEvent, names: SummaryNames): string {
       return event.data.resolution === 'draw'
         ? 'Bet completed as a draw'
         : `Bet completed: ${outcome(event.data.resolution, names)}`;
+    case 'BetSideLeft': {
+      const other = event.data.party === 'creator' ? names.opponent : names.creator;
+      return `${names.actor} deleted their account; ${other}'s report now decides the outcome`;
+    }
     case 'DrawOffered':
       return `${names.actor} offered to call it a draw`;
     case 'DrawAccepted':

@@ -46,6 +46,10 @@ const everyEvent: {
     'The answers differ (Ann Lee: Ann Lee won; Ben Lee: Ben Lee won); waiting for both to agree',
   ],
   BetCompleted: [{ resolution: 'draw', winnerId: null }, 'Bet completed as a draw'],
+  BetSideLeft: [
+    { party: 'opponent', userId: 'ben' },
+    "Ben Lee deleted their account; Ann Lee's report now decides the outcome",
+  ],
   BetMarkedPaid: [{ userId: 'ben' }, 'Ben Lee marked the bet paid'],
   BetPaymentConfirmed: [{ userId: 'ben' }, 'Ben Lee confirmed the payment arrived'],
   BetPaymentNotReceived: [{ userId: 'ben' }, 'Ben Lee said the payment did not arrive'],

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
-import type { Bet, Stats } from '@wagers/contracts/api/bets';
+import pg from 'pg';
+import type { Bet, BetHistoryEntry, Stats } from '@wagers/contracts/api/bets';
+import { betStream } from '@wagers/contracts/events/bet';
+import { rewindFollower } from '@wagers/platform/projections/builds';
+import { streamEvents } from '@wagers/test-support/log';
 import type { User } from '@wagers/contracts/api/user';
 import { friendsProjector } from '@wagers/projection-service/friends/friends.projector';
 import { usersProjector } from '@wagers/projection-service/users/users.projector';
@@ -126,6 +130,43 @@ describe('what a deleted account left behind', () => {
       creatorResolution: null,
       creator: { id: gone.user.id, deleted: true },
     });
+    const history = await left.client.get<BetHistoryEntry[]>(`/api/bets/${bet.id}/history`);
+    expect(history.body.map((entry) => entry.summary)).toEqual([
+      expect.stringMatching(/ proposed /),
+      'Left Tester accepted the bet',
+      "Deleted user deleted their account; Left Tester's report now decides the outcome",
+      'Left Tester reported the outcome: Left Tester won',
+      'Bet completed: Left Tester won',
+    ]);
+  });
+
+  it("lets go of an account's bets once, even when the log is read again from its start, as on the first run after accounts were deleted", async () => {
+    const gone = await person(app, 'Gone');
+    const left = await person(app, 'Left');
+    await befriend(gone, left);
+    const bet = await proposeTo(left, gone);
+    expect((await gone.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    await deleteAccount(gone);
+    const events = async () =>
+      (await streamEvents(app.databaseUrl, betStream(bet.id))).map((event) => event.type);
+    expect(await events()).toEqual(['BetProposed', 'BetAccepted', 'BetSideLeft']);
+
+    // The manager's next build reads the log from the start.
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await rewindFollower(client, 'pm-bets-of-deleted-accounts');
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    await app.settled();
+    expect(await events()).toEqual(['BetProposed', 'BetAccepted', 'BetSideLeft']);
+    const reported = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
+      resolution: 'creator_won',
+    });
+    expect(reported.body.status).toBe('completed');
   });
 
   it('a report waiting for a side who then deletes their account stands at once', async () => {

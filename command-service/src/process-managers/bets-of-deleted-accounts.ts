@@ -1,0 +1,76 @@
+import type { Pool } from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import { userEventSchemas } from '@wagers/contracts/events/user';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { handle } from '@wagers/platform/aggregate';
+import { DomainError } from '@wagers/platform/errors';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { readLivePositions } from '@wagers/platform/projections/checkpoints';
+import type { ProcessManager } from './process-manager.ts';
+
+const CATCH_UP_MS = 10_000;
+
+/**
+ * Waits until the bets read model holds every event up to the deletion, so no bet proposed
+ * before it is missed. Past the wait it throws, and the event is tried again on a later page.
+ */
+async function betsReadModelPast(pool: Pool, position: GlobalPosition): Promise<void> {
+  const deadline = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const live = (await readLivePositions(pool)).get('bets')?.position;
+    if (live && comparePositions(live, position) >= 0) return;
+    if (Date.now() > deadline) {
+      throw new Error('The bets read model has not reached the account deletion yet');
+    }
+    await sleep(50);
+  }
+}
+
+/** Bets the person is a side of that their leaving changes: pending ones, and those under way. */
+async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM rm_bets WHERE status IN ('pending', 'active', 'awaiting_resolution')
+        AND (creator_id = $1 OR opponent_id = $1)`,
+    [userId],
+  );
+  return rows.map((row) => row.id);
+}
+
+export const BETS_OF_DELETED_ACCOUNTS_TRIGGERS: ReadonlySet<string> = new Set(['AccountDeleted']);
+
+/**
+ * A deleted account's bets let go of it, each by a command on the bet alone: a pending one ends as
+ * the rules allow (the other side is told by the notifier), and one under way records that the
+ * side left, so the other side's report stands, at once if they made it already. Each bet's
+ * decision is a no-op the second time. Added after accounts could already be deleted, this
+ * manager followed the log from its start once, and so also let go of the bets of accounts
+ * deleted before it.
+ */
+export function betsOfDeletedAccounts(store: EventStore, pool: Pool): ProcessManager {
+  return {
+    name: 'pm-bets-of-deleted-accounts',
+    reactsTo: BETS_OF_DELETED_ACCOUNTS_TRIGGERS,
+    async react(event, context) {
+      const { userId } = userEventSchemas.AccountDeleted.parse(event.data);
+      let last: GlobalPosition | null = null;
+      await betsReadModelPast(pool, event.position);
+      for (const betId of await openBetsOf(pool, userId)) {
+        try {
+          const left = await handle(
+            store,
+            betAggregate,
+            betId,
+            { type: 'LeaveForDeletedAccount', data: { actorId: userId } },
+            { ...context, actorId: userId },
+          );
+          last = left.position ?? last;
+        } catch (error) {
+          // A bet the read model still listed but the rules no longer let go: it stays as it is.
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      return last;
+    },
+  };
+}
