@@ -15,7 +15,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationKindLabels: Record<NotificationKind, string> = {
   bet_proposed: 'A friend proposes a bet to you',
-  bet_answered: 'Your bet is accepted or declined',
+  bet_answered: 'Your bet is accepted or declined, or the other side leaves it',
   outcome_reported: 'The other side reports an outcome',
   reports_disagree: 'Your reports disagree',
   bet_completed: 'A bet completes',

@@ -16,6 +16,8 @@ export interface BetParties {
   opponentId: string | null;
   /** A bet completed by a standing report is told of by its ReportStood, not its completion. */
   settledBy?: string | null;
+  /** Where the bet stands now (when the notice is made, not when its event was). */
+  status?: string;
 }
 
 const BET_KINDS: Partial<Record<string, NotificationKind>> = {
@@ -23,6 +25,7 @@ const BET_KINDS: Partial<Record<string, NotificationKind>> = {
   BetAccepted: 'bet_answered',
   BetDeclined: 'bet_answered',
   BetDeleted: 'bet_answered',
+  BetSideLeft: 'bet_answered',
   ResolutionSubmitted: 'outcome_reported',
   ResolutionDisputed: 'reports_disagree',
   BetCompleted: 'bet_completed',
@@ -77,6 +80,12 @@ export function noticesFor(event: RecordedEvent, parties: BetParties | null): No
         : [];
     case 'ResolutionSubmitted': {
       const { party } = betEventSchemas.ResolutionSubmitted.parse(event.data);
+      return to([party === 'creator' ? opponentId : creatorId]);
+    }
+    case 'BetSideLeft': {
+      // A report already made completes the bet in the same append: its completion tells them.
+      if (parties.status === 'completed') return [];
+      const { party } = betEventSchemas.BetSideLeft.parse(event.data);
       return to([party === 'creator' ? opponentId : creatorId]);
     }
     case 'BetCompleted':

@@ -21,6 +21,8 @@ function subjectOf(given: NoticeMessage): string {
     case 'bet_answered':
       if (m.eventType === 'BetDeleted')
         return `${bet} is off: the other side deleted their account`;
+      if (m.eventType === 'BetSideLeft')
+        return `The other side of ${bet} deleted their account: your report decides the outcome`;
       return `${m.actorName} ${m.eventType === 'BetDeclined' ? 'declined' : 'accepted'} your bet ${bet}`;
     case 'outcome_reported':
       return `${m.actorName} reported the outcome of ${bet}`;

@@ -46,11 +46,16 @@ describe('deleting an account', () => {
   let dana: ApiClient;
   let danaId: string;
   let avatarUrl: string;
-  const bets: Record<'toDana' | 'fromDana' | 'settled' | 'invited', string> = {
+  const bets: Record<
+    'toDana' | 'fromDana' | 'settled' | 'invited' | 'underWay' | 'reported',
+    string
+  > = {
     toDana: '',
     fromDana: '',
     settled: '',
     invited: '',
+    underWay: '',
+    reported: '',
   };
 
   const person = async (who: typeof ANN) => {
@@ -124,6 +129,12 @@ describe('deleting an account', () => {
     await ok(dana.post(`/api/bets/${bets.settled}/accept`));
     await ok(ann.post(`/api/bets/${bets.settled}/resolve`, { resolution: 'creator_won' }));
     await ok(dana.post(`/api/bets/${bets.settled}/resolve`, { resolution: 'creator_won' }));
+    bets.underWay = await propose(ann, danaId, 'Wind in June');
+    bets.reported = await propose(ann, danaId, 'Frost in August');
+    await app.settled();
+    await ok(dana.post(`/api/bets/${bets.underWay}/accept`));
+    await ok(dana.post(`/api/bets/${bets.reported}/accept`));
+    await ok(ann.post(`/api/bets/${bets.reported}/resolve`, { resolution: 'creator_won' }));
     bets.toDana = await propose(ann, danaId, 'Snow in April');
     bets.fromDana = await propose(dana, annId, 'Hail in May');
     await app.settled();
@@ -158,12 +169,19 @@ describe('deleting an account', () => {
     const told = [
       'Deleted user declined your bet "Snow in April"',
       '"Hail in May" is off: the other side deleted their account',
+      'The other side of "Wind in June" deleted their account: your report decides the outcome',
+      '"Frost in August" is complete',
     ];
     const subjectsToAnn = () =>
       smtp.received.filter((mail) => mail.to.includes(ANN.email)).map((mail) => mail.subject);
     await smtp.waitFor(
       () => told.every((subject) => subjectsToAnn().includes(subject)),
-      `the two notices to Ann (${JSON.stringify(subjectsToAnn())})`,
+      `the four notices to Ann (${JSON.stringify(subjectsToAnn())})`,
+    );
+    // Her report on "Frost in August" stood at once: she hears of the completion alone.
+    await app.drained();
+    expect(subjectsToAnn()).not.toContain(
+      'The other side of "Frost in August" deleted their account: your report decides the outcome',
     );
 
     const mine = await ok(ann.get<Bet[]>('/api/bets'));
@@ -172,6 +190,14 @@ describe('deleting an account', () => {
       opponent: { id: danaId, firstName: null, lastName: null, email: null, deleted: true },
     });
     expect(mine.some((bet) => bet.id === bets.fromDana)).toBe(false);
+    expect(mine.find((bet) => bet.id === bets.underWay)).toMatchObject({
+      status: 'active',
+      opponent: { id: danaId, deleted: true },
+    });
+    expect(mine.find((bet) => bet.id === bets.reported)).toMatchObject({
+      status: 'completed',
+      winnerId: annId,
+    });
     expect(mine.find((bet) => bet.id === bets.settled)).toMatchObject({
       status: 'completed',
       winnerId: annId,
