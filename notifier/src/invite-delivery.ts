@@ -105,7 +105,9 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
     const message = {
       inviterName,
-      link: (await links.linkFor(code, sent.data.signedLink === true)).inviteLink,
+      // As the invite opens now: a resend signs one sent before links were signed, and a delivery
+      // of the first sending retried after it then carries the signed link too.
+      link: (await links.linkFor(code, state.signedLink)).inviteLink,
       message: sent.data.message,
       forBet: sent.data.betId !== null,
     };

@@ -29,8 +29,16 @@ export const inviteEventSchemas = {
      */
     signedLink: z.literal(true).optional(),
   }),
-  /** `sequence`: for a bet's invite, which of the bet's resends this is (absent for direct resends). */
-  InviteResent: z.object({ code: z.string(), sequence: z.number().int().positive().optional() }),
+  /**
+   * `sequence`: for a bet's invite, which of the bet's resends this is (absent for direct resends).
+   * `signedLink`: the resend goes out with a signed link, and from then on only that link opens
+   * the invite, one sent before links were signed included (absent on resends made before).
+   */
+  InviteResent: z.object({
+    code: z.string(),
+    sequence: z.number().int().positive().optional(),
+    signedLink: z.literal(true).optional(),
+  }),
   InviteAccepted: z.object({
     code: z.string(),
     inviterId: z.string(),

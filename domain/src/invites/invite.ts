@@ -89,8 +89,12 @@ export function evolve(state: InviteState, event: InviteEvent): InviteState {
         deliveries: {},
       };
     case 'InviteResent':
-      if (state.status === 'none' || event.data.sequence === undefined) return state;
-      return { ...state, resends: Math.max(state.resends, event.data.sequence) };
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        resends: Math.max(state.resends, event.data.sequence ?? 0),
+        signedLink: state.signedLink || event.data.signedLink === true,
+      };
     case 'InviteAccepted':
       if (state.status === 'none') return state;
       return { ...state, status: 'accepted', acceptedBy: event.data.acceptedBy };
@@ -162,6 +166,9 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
           data: {
             code: state.code,
             ...(command.data.sequence !== undefined ? { sequence: command.data.sequence } : {}),
+            // Every resend carries a signed link: one sent before links were signed is closed to
+            // its code alone from now on, the newcomer getting the new link.
+            signedLink: true,
           },
         },
       ];

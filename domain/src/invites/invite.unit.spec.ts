@@ -148,13 +148,13 @@ describe('invite decider', () => {
       spec
         .given([sentByEmail])
         .when({ type: 'ResendInvite', data: { actorId: inviter, phoneOptedOut: false } })
-        .then([{ type: 'InviteResent', data: { code: 'code1' } }]));
+        .then([{ type: 'InviteResent', data: { code: 'code1', signedLink: true } }]));
 
     it('lets the system resend', () =>
       spec
         .given([sentByEmail])
         .when({ type: 'ResendInvite', data: { actorId: null, phoneOptedOut: false } })
-        .then([{ type: 'InviteResent', data: { code: 'code1' } }]));
+        .then([{ type: 'InviteResent', data: { code: 'code1', signedLink: true } }]));
 
     it('does not let anyone else resend', () =>
       spec
@@ -217,6 +217,28 @@ describe('invite decider', () => {
           type: 'AcceptInvite',
           data: { actorId: friend, inviterDeleted: false, signedLink: true },
         })
+        .then([accepted]);
+    });
+
+    it('sent before links were signed, opens with its code until it is resent, then only with its signed link', () => {
+      const legacyAccept: InviteCommand = {
+        type: 'AcceptInvite',
+        data: { actorId: friend, inviterDeleted: false, signedLink: false },
+      };
+      spec.given([sentByEmail]).when(legacyAccept).then([accepted]);
+      const resent: InviteEvent = {
+        type: 'InviteResent',
+        data: { code: 'code1', signedLink: true },
+      };
+      spec.given([sentByEmail, resent]).when(legacyAccept).thenFails('not_found');
+      spec
+        .given([sentByEmail, resent])
+        .when({ ...legacyAccept, data: { ...legacyAccept.data, signedLink: true } })
+        .then([accepted]);
+      // A resend made before resends were signed left it open to its code.
+      spec
+        .given([sentByEmail, { type: 'InviteResent', data: { code: 'code1' } }])
+        .when(legacyAccept)
         .then([accepted]);
     });
 

@@ -36,7 +36,10 @@ type InviteFact = Fact<InviteEvent>;
 function changes(event: InviteEvent): Partial<InviteRow> {
   switch (event.type) {
     case 'InviteResent':
-      return { delivery_status: 'pending' };
+      return {
+        delivery_status: 'pending',
+        ...(event.data.signedLink === true ? { signed_link: 'true' } : {}),
+      };
     case 'InviteAccepted':
       return { status: 'accepted', accepted_by: event.data.acceptedBy };
     case 'InviteDelivered':

@@ -15,6 +15,7 @@ import { DISPATCHER_NAME } from '@wagers/notifier/dispatcher';
 import { eventually, queryDb, streamEvents } from '@wagers/test-support/log';
 import { inviteCodeOfLink, inviteStreamOfLink } from '@wagers/test-support/invites';
 import { signInThroughSmtp } from './sign-in-through-smtp.ts';
+import { runScript } from '../../test-support/run-script.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 
 describe('email invitations through a real SMTP server', () => {
@@ -201,7 +202,8 @@ describe('email invitations through a real SMTP server', () => {
     expect((await other.post(`/api/invites/${linkCode}/accept`)).status).toBe(200);
   });
 
-  it('opens an invite sent before links were signed with its code alone, as its link had it', async () => {
+  /** An invite written as they were before links were signed: its code alone opens it. */
+  async function sendUnsignedInvite(inviteeEmail: string) {
     const pool = createPool(app.databaseUrl, 2);
     const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
     const code = randomUUID().replaceAll('-', '');
@@ -218,7 +220,7 @@ describe('email invitations through a real SMTP server', () => {
             inviterName: 'Ann Lee',
             inviterEmail: 'ann@example.com',
             inviterPhone: null,
-            inviteeEmail: 'earlier@example.com',
+            inviteeEmail,
             inviteePhone: null,
             phoneOptedOut: false,
             betId: null,
@@ -230,17 +232,50 @@ describe('email invitations through a real SMTP server', () => {
         },
         { actorId: annId, correlationId: randomUUID(), now: new Date(), newId: randomUUID },
       );
-      const visitor = app.anonymous();
-      visitor.position = sent.position;
-      expect((await visitor.get<InviteView>(`/api/invites/${code}`)).body.code).toBe(code);
-      await smtp.waitFor(() => mailsTo('earlier@example.com').length > 0, 'the invitation email');
-      expect(mailsTo('earlier@example.com')[0]!.text).toContain(`${app.url}/invite/${code}\n`);
-      const earlier = await signIn('earlier@example.com');
-      expect((await earlier.post(`/api/invites/${code}/accept`)).status).toBe(200);
+      return { code, position: sent.position };
     } finally {
       await store.close();
       await pool.end();
     }
+  }
+
+  it('opens an invite sent before links were signed with its code alone, as its link had it', async () => {
+    const { code, position } = await sendUnsignedInvite('earlier@example.com');
+    const visitor = app.anonymous();
+    visitor.position = position;
+    expect((await visitor.get<InviteView>(`/api/invites/${code}`)).body.code).toBe(code);
+    await smtp.waitFor(() => mailsTo('earlier@example.com').length > 0, 'the invitation email');
+    expect(mailsTo('earlier@example.com')[0]!.text).toContain(`${app.url}/invite/${code}\n`);
+    const earlier = await signIn('earlier@example.com');
+    expect((await earlier.post(`/api/invites/${code}/accept`)).status).toBe(200);
+  });
+
+  it('closes such an invite to its code once an operator sends it again with a signed link, which then opens it', async () => {
+    const { code } = await sendUnsignedInvite('unsigned@example.com');
+    await smtp.waitFor(() => mailsTo('unsigned@example.com').length === 1, 'the first email');
+    await app.settled();
+
+    const run = await runScript('invites', ['sign-pending'], app.databaseUrl);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Resent \d+ invites? with a signed link/);
+    await smtp.waitFor(() => mailsTo('unsigned@example.com').length === 2, 'the signed link');
+    const linkCode = new RegExp(`${app.url}/invite/(\\S+)`).exec(
+      mailsTo('unsigned@example.com')[1]!.text,
+    )?.[1];
+    expect(linkCode).toMatch(new RegExp(`^${code}\\.[A-Za-z0-9_-]{22}$`));
+    await app.settled();
+    const visitor = app.anonymous();
+    expect((await visitor.get(`/api/invites/${code}`)).status).toBe(404);
+    expect((await visitor.get<InviteView>(`/api/invites/${linkCode}`)).status).toBe(200);
+    const invitee = await signIn('unsigned@example.com');
+    expect((await invitee.post(`/api/invites/${code}/accept`)).status).toBe(404);
+    expect((await invitee.post(`/api/invites/${linkCode}/accept`)).status).toBe(200);
+
+    const again = await runScript('invites', ['sign-pending'], app.databaseUrl);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe('Every pending invite opens only with its signed link.');
+    await app.drained();
+    expect(mailsTo('unsigned@example.com')).toHaveLength(2);
   });
 
   it('refuses bad input with the field named, and writes nothing', async () => {
