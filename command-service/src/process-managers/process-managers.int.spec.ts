@@ -180,7 +180,7 @@ describe('bet invitations', () => {
         [`bet-${betId}`, [{ type: 'BetInviteResent', data: { inviteCode: code, sequence: 1 } }]],
       ]).when(betInvitations(store))
     ).thenAppends({
-      [`invite-${code}`]: [{ type: 'InviteResent', data: { code, sequence: 1 } }],
+      [`invite-${code}`]: [{ type: 'InviteResent', data: { code, sequence: 1, signedLink: true } }],
     });
   });
 });
