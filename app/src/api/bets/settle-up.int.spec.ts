@@ -116,6 +116,8 @@ describe('settling up a completed money bet', () => {
     expect((await post(alice, bet.id, 'not-received')).status).toBe(200);
     expect((await post(alice, bet.id, 'not-received')).status).toBe(200);
     expect(await bed.countEvents()).toBe(reported + 1);
+    // Bob reads what Alice just wrote: his client carries her position, as a shared link would.
+    sync(alice, bob);
     expect((await settlement(bob, bet.id)).body.status).toBe('unpaid');
   });
 
