@@ -21,6 +21,7 @@ const shownBetEvents = new Set<string>([
   'DrawOffered',
   'DrawAccepted',
   'ReportStood',
+  'BetSideLeft',
 ]);
 
 const betColumns = { bet_id: 'uuid', title: 'text', creator_id: 'uuid', opponent_id: 'uuid' };

@@ -3,6 +3,7 @@ import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
 import pg from 'pg';
+import type { ActivityEntry } from '@wagers/contracts/api/activity';
 import type { Bet, BetHistoryEntry, Stats } from '@wagers/contracts/api/bets';
 import { betStream } from '@wagers/contracts/events/bet';
 import { rewindFollower } from '@wagers/platform/projections/builds';
@@ -138,6 +139,10 @@ describe('what a deleted account left behind', () => {
       'Left Tester reported the outcome: Left Tester won',
       'Bet completed: Left Tester won',
     ]);
+    const activity = await left.client.get<ActivityEntry[]>('/api/activity');
+    expect(activity.body.map((entry) => entry.summary)).toContain(
+      "Deleted user deleted their account; Left Tester's report now decides the outcome",
+    );
   });
 
   it("lets go of an account's bets once, even when the log is read again from its start, as on the first run after accounts were deleted", async () => {
