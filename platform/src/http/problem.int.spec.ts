@@ -1,44 +1,33 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { startSlowProxy, type SlowProxy } from '@wagers/test-support/slow-proxy';
 import { createPool } from '../db.ts';
-import { createLogger } from '../logger.ts';
-import { problemHandler } from './problem.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 describe('problem details when the database is out of reach', () => {
   let db: TestDatabase;
   let proxy: SlowProxy;
   let pool: Pool;
-  let server: Server;
+  let server: TestServer;
   let base: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     proxy = await startSlowProxy(db.url);
     pool = createPool(proxy.url, 2);
-    const logger = createLogger('silent');
-    const app = express();
-    app.use((req, _res, next) => {
-      req.log = logger;
-      next();
+    server = await startTestServer((app) => {
+      app.get('/count', (_req, res, next) => {
+        pool.query<{ n: number }>('SELECT 1 AS n').then((result) => res.json(result.rows), next);
+      });
+      app.get('/broken', (_req, res, next) => {
+        pool.query('SELECT * FROM no_such_table').then(() => res.json([]), next);
+      });
     });
-    app.get('/count', (_req, res, next) => {
-      pool.query<{ n: number }>('SELECT 1 AS n').then((result) => res.json(result.rows), next);
-    });
-    app.get('/broken', (_req, res, next) => {
-      pool.query('SELECT * FROM no_such_table').then(() => res.json([]), next);
-    });
-    app.use(problemHandler);
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = server.base;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await pool?.end();
     await proxy?.stop();
     await db?.drop();

@@ -219,6 +219,18 @@ export class ProjectionWatcher {
     return this.resetsHeard;
   }
 
+  /**
+   * Whether every named projector has a live build, whose tables reads can use: false for one new
+   * to this deploy whose first build is still loading. A name not known live has the positions
+   * read again first, so a first switch this process has not heard of (its notice lost) is not
+   * taken for none.
+   */
+  async haveLiveBuilds(names: readonly string[]): Promise<boolean> {
+    if (names.every((name) => this.positions.has(name))) return true;
+    await this.refresh();
+    return names.every((name) => this.positions.has(name));
+  }
+
   /** Resolves true once every named projector has reached `position`, false after `timeoutMs`. */
   waitFor(names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
