@@ -25,14 +25,6 @@ export function readYourWrites(
   const { watcher, sessions } = deps;
   const timeoutMs = deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
   return async (req, res, next) => {
-    // A read model new to this deploy has no tables to read until its first build takes over:
-    // not a fault, and not for long.
-    if (!(await watcher.haveLiveBuilds(projectors))) {
-      throw unavailable(
-        'This part of Wagers is still being prepared. Please try again in a moment.',
-        FIRST_BUILD_RETRY_SECONDS,
-      );
-    }
     const deadline = Date.now() + timeoutMs;
     const header = req.header(POSITION_HEADER);
     const seen = header && isGlobalPosition(header) ? header : null;
@@ -42,6 +34,15 @@ export function readYourWrites(
     let fresh = session.settled;
     if (target && fresh) {
       fresh = await watcher.waitFor(projectors, target, remaining(deadline));
+    }
+    // A read model new to this deploy has no tables to read until its first build takes over
+    // (a wait above for the person's own write covers it, if the build is quick): not a fault,
+    // and not for long.
+    if (!(await watcher.haveLiveBuilds(projectors))) {
+      throw unavailable(
+        'This part of Wagers is still being prepared. Please try again in a moment.',
+        FIRST_BUILD_RETRY_SECONDS,
+      );
     }
     if (!fresh) res.setHeader('x-wagers-stale', '1');
     next();
