@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import type { GlobalPosition } from '@wagers/contracts/position';
 import { userEventSchemas } from '@wagers/contracts/events/user';
 import { emailReservationByDigest } from '@wagers/domain/users/email-reservation';
 import { handle } from '@wagers/platform/aggregate';
@@ -49,7 +48,6 @@ export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
     async react(event, context) {
       const { userId, emailDigest } = userEventSchemas.AccountDeleted.parse(event.data);
       const asThePerson: CommandContext = { ...context, actorId: userId };
-      let last: GlobalPosition | null = null;
       const released = await handle(
         store,
         emailReservationByDigest,
@@ -57,10 +55,9 @@ export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
         { type: 'ReleaseEmail', data: { userId } },
         asThePerson,
       );
-      last = released.position ?? last;
       await destroyDataKeys(store, [userSubject(userId), emailSubject(emailDigest)]);
       await sweepAccountRows(pool, userId, emailDigest);
-      return last;
+      return released.position;
     },
   };
 }
