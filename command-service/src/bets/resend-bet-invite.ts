@@ -1,6 +1,6 @@
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { betAggregate } from '@wagers/domain/bets/decide';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -19,8 +19,7 @@ export async function resendBetInvite(
   beforeAppend?: (invitee: BetState['invitee']) => Promise<void>,
 ): Promise<GlobalPosition | null> {
   const bet = await load(store, betAggregate, betId);
-  const phone = bet.invitee?.phone ?? null;
-  const phoneOptedOut = phone ? (await load(store, smsOptOutAggregate, phone)).optedOut : false;
+  const phoneOptedOut = await isOptedOut(store, bet.invitee?.phone ?? null);
   const result = await handle(
     store,
     betAggregate,

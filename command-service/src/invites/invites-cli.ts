@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import { handle, load } from '@wagers/platform/aggregate';
 import { DomainError } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -32,8 +32,7 @@ async function signPending(pool: Pool, store: EventStore): Promise<number> {
   for (const { code } of rows) {
     const invite = await load(store, inviteAggregate, code);
     if (invite.status !== 'pending' || invite.signedLink) continue;
-    const phone = invite.inviteePhone;
-    const phoneOptedOut = phone !== null && (await load(store, smsOptOutAggregate, phone)).optedOut;
+    const phoneOptedOut = await isOptedOut(store, invite.inviteePhone);
     try {
       const result = await handle(
         store,

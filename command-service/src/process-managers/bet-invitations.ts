@@ -2,14 +2,11 @@ import { betEventSchemas } from '@wagers/contracts/events/bet';
 import { displayName } from '@wagers/contracts/api/user';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import { userAggregate } from '@wagers/domain/users/user';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { ProcessManager } from './process-manager.ts';
-
-const isOptedOut = async (store: EventStore, phone: string | null) =>
-  phone !== null && (await load(store, smsOptOutAggregate, phone)).optedOut;
 
 /** The event types this manager reacts to. */
 export const BET_INVITATIONS_TRIGGERS: ReadonlySet<string> = new Set([

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { smsOptOutEventSchemas, type SmsOptOutEvent } from '@wagers/contracts/events/invite';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
-import { defineAggregate } from '@wagers/platform/aggregate';
+import { defineAggregate, load } from '@wagers/platform/aggregate';
+import type { EventStore } from '@wagers/platform/event-store/port';
 
 /** One stream per E.164 number, hashed so stream names do not list phone numbers. */
 export const smsOptOutStream = (phone: string) =>
@@ -50,3 +51,7 @@ export const smsOptOutAggregate = defineAggregate({
   decider: smsOptOutDecider,
   read: readSmsOptOutEvent,
 });
+
+/** Whether `phone` has replied STOP (and not START since); false for no number. */
+export const isOptedOut = async (store: EventStore, phone: string | null): Promise<boolean> =>
+  phone !== null && (await load(store, smsOptOutAggregate, phone)).optedOut;
