@@ -3,9 +3,8 @@ import type { CreateInviteResponse, InviteView } from '@wagers/contracts/api/inv
 import type { User } from '@wagers/contracts/api/user';
 import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
-import { rewindFollower } from '@wagers/platform/projections/builds';
+import { rewindFollowerOf } from '../../test-support/rewind.ts';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
 import { handle } from '@wagers/platform/aggregate';
 import { loadConfig } from '@wagers/platform/config';
@@ -392,15 +391,7 @@ describe('email invitations through a real SMTP server', () => {
     });
     await smtp.waitFor(() => mailsTo('once@example.com').length === 1, 'the invitation');
     const total = smtp.received.length;
-    const client = new pg.Client({ connectionString: app.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      await rewindFollower(client, DISPATCHER_NAME);
-      await client.query('COMMIT');
-    } finally {
-      await client.end();
-    }
+    await rewindFollowerOf(app.databaseUrl, DISPATCHER_NAME);
     // The dispatcher's next build reads the log from the start.
     expect((await ann.post('/api/invites', { inviteeEmail: 'after@example.com' })).status).toBe(
       201,

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
-import pg from 'pg';
 import type { ActivityEntry } from '@wagers/contracts/api/activity';
 import type { Bet, BetHistoryEntry, Stats } from '@wagers/contracts/api/bets';
 import { betStream } from '@wagers/contracts/events/bet';
-import { rewindFollower } from '@wagers/platform/projections/builds';
+import { rewindFollowerOf } from '../../test-support/rewind.ts';
 import { streamEvents } from '@wagers/test-support/log';
 import type { User } from '@wagers/contracts/api/user';
 import { friendsProjector } from '@wagers/projection-service/friends/friends.projector';
@@ -109,13 +108,19 @@ describe('what a deleted account left behind', () => {
     expect(await friendsCount()).toBe(1);
   });
 
+  /** Two new friends and a bet between them that `opponent` has accepted. */
+  const betUnderWay = async (creator: Person, opponent: Person) => {
+    await befriend(creator, opponent);
+    const bet = await proposeTo(creator, opponent);
+    expect((await opponent.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    return bet;
+  };
+
   it('a bet under way with a deleted account: the side left reports, and its report stands at once', async () => {
     const gone = await person(app, 'Gone');
     const left = await person(app, 'Left');
-    await befriend(gone, left);
     // Gone proposed it, so Left, the opponent, has no standing report to wait for either.
-    const bet = await proposeTo(gone, left);
-    expect((await left.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    const bet = await betUnderWay(gone, left);
     await deleteAccount(gone);
 
     const reported = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
@@ -148,24 +153,14 @@ describe('what a deleted account left behind', () => {
   it("lets go of an account's bets once, even when the log is read again from its start, as on the first run after accounts were deleted", async () => {
     const gone = await person(app, 'Gone');
     const left = await person(app, 'Left');
-    await befriend(gone, left);
-    const bet = await proposeTo(left, gone);
-    expect((await gone.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    const bet = await betUnderWay(left, gone);
     await deleteAccount(gone);
     const events = async () =>
       (await streamEvents(app.databaseUrl, betStream(bet.id))).map((event) => event.type);
     expect(await events()).toEqual(['BetProposed', 'BetAccepted', 'BetSideLeft']);
 
     // The manager's next build reads the log from the start.
-    const client = new pg.Client({ connectionString: app.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      await rewindFollower(client, 'pm-bets-of-deleted-accounts');
-      await client.query('COMMIT');
-    } finally {
-      await client.end();
-    }
+    await rewindFollowerOf(app.databaseUrl, 'pm-bets-of-deleted-accounts');
     await app.settled();
     expect(await events()).toEqual(['BetProposed', 'BetAccepted', 'BetSideLeft']);
     const reported = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
@@ -177,9 +172,7 @@ describe('what a deleted account left behind', () => {
   it('a report waiting for a side who then deletes their account stands at once', async () => {
     const left = await person(app, 'Left');
     const gone = await person(app, 'Gone');
-    await befriend(left, gone);
-    const bet = await proposeTo(left, gone);
-    expect((await gone.client.post(`/api/bets/${bet.id}/accept`)).status).toBe(200);
+    const bet = await betUnderWay(left, gone);
     const waiting = await left.client.post<{ status: string }>(`/api/bets/${bet.id}/resolve`, {
       resolution: 'creator_won',
     });
