@@ -1,11 +1,15 @@
 import type { Pool } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
-import { userEventSchemas } from '@wagers/contracts/events/user';
+import { betEventSchemas } from '@wagers/contracts/events/bet';
+import { userEventSchemas, userStream } from '@wagers/contracts/events/user';
 import { betAggregate } from '@wagers/domain/bets/decide';
-import { handle } from '@wagers/platform/aggregate';
+import { userAggregate } from '@wagers/domain/users/user';
+import { handle, load } from '@wagers/platform/aggregate';
+import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError } from '@wagers/platform/errors';
-import type { EventStore } from '@wagers/platform/event-store/port';
+import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
+import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import { readLivePositions } from '@wagers/platform/projections/checkpoints';
 import type { ProcessManager } from './process-manager.ts';
 
@@ -39,6 +43,12 @@ async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
 
 export const BETS_OF_DELETED_ACCOUNTS_TRIGGERS: ReadonlySet<string> = new Set(['AccountDeleted']);
 
+/** A bet's sides as its proposal names them. */
+function sidesOf(event: RecordedEvent): string[] {
+  const { creatorId, opponentId } = betEventSchemas.BetProposed.parse(event.data);
+  return opponentId ? [creatorId, opponentId] : [creatorId];
+}
+
 /**
  * A deleted account's bets let go of it, each by a command on the bet alone: a pending one ends as
  * the rules allow (the other side is told by the notifier), and one under way records that the
@@ -46,29 +56,57 @@ export const BETS_OF_DELETED_ACCOUNTS_TRIGGERS: ReadonlySet<string> = new Set(['
  * decision is a no-op the second time. Added after accounts could already be deleted, this
  * manager followed the log from its start once, and so also let go of the bets of accounts
  * deleted before it.
+ *
+ * A proposal can also come after the deletion in the log: its command read the other side's
+ * account just before the deletion was appended, and appended just after. Each proposal is
+ * therefore looked at too (both sides' accounts read once for the page), and a proposal a deleted
+ * account is a side of is let go of as any other. Nothing else waits for that look: it seldom
+ * acts, so a proposal does not make its creator's reads wait for this manager.
  */
 export function betsOfDeletedAccounts(store: EventStore, pool: Pool): ProcessManager {
+  /** The page's proposals' sides, read at the page's start. */
+  let accounts: EventStore = store;
+  async function leave(betId: string, userId: string, context: CommandContext) {
+    try {
+      const left = await handle(
+        store,
+        betAggregate,
+        betId,
+        { type: 'LeaveForDeletedAccount', data: { actorId: userId } },
+        { ...context, actorId: userId },
+      );
+      return left.position;
+    } catch (error) {
+      // A bet the read model still listed but the rules no longer let go: it stays as it is.
+      if (!(error instanceof DomainError)) throw error;
+      return null;
+    }
+  }
   return {
     name: 'pm-bets-of-deleted-accounts',
     reactsTo: BETS_OF_DELETED_ACCOUNTS_TRIGGERS,
+    looksAt: new Set(['BetProposed']),
+    async beginPage(events) {
+      const sides = events.filter((event) => event.type === 'BetProposed').flatMap(sidesOf);
+      accounts =
+        sides.length === 0
+          ? store
+          : await withStreamsRead(store, [...new Set(sides)].map(userStream));
+    },
     async react(event, context) {
-      const { userId } = userEventSchemas.AccountDeleted.parse(event.data);
       let last: GlobalPosition | null = null;
+      if (event.type === 'BetProposed') {
+        const betId = event.streamId.slice('bet-'.length);
+        for (const userId of sidesOf(event)) {
+          const account = await load(accounts, userAggregate, userId);
+          if (account.status === 'deleted') last = (await leave(betId, userId, context)) ?? last;
+        }
+        return last;
+      }
+      const { userId } = userEventSchemas.AccountDeleted.parse(event.data);
       await betsReadModelPast(pool, event.position);
       for (const betId of await openBetsOf(pool, userId)) {
-        try {
-          const left = await handle(
-            store,
-            betAggregate,
-            betId,
-            { type: 'LeaveForDeletedAccount', data: { actorId: userId } },
-            { ...context, actorId: userId },
-          );
-          last = left.position ?? last;
-        } catch (error) {
-          // A bet the read model still listed but the rules no longer let go: it stays as it is.
-          if (!(error instanceof DomainError)) throw error;
-        }
+        last = (await leave(betId, userId, context)) ?? last;
       }
       return last;
     },

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import type { GlobalPosition } from '@wagers/contracts/position';
 import type { ProcessManagerName } from '@wagers/domain/process-managers';
 import { advanceUserSessions } from '@wagers/platform/auth/sessions';
@@ -17,9 +17,25 @@ import type { Runtime } from '@wagers/platform/runtime';
  */
 export interface ProcessManager {
   name: ProcessManagerName;
+  /** Event types it acts on: a command that appends one makes its actor's reads wait for it. */
   reactsTo: ReadonlySet<string>;
+  /**
+   * Event types it looks at but seldom acts on (a race to catch): appending one alone does not
+   * make the actor's reads wait; when it does act, it moves the actor's sessions as ever.
+   */
+  looksAt?: ReadonlySet<string>;
+  /**
+   * Called with the events of a page it reacts to, before `react` sees any of them: what their
+   * reactions read is read here for the whole page, in one round trip instead of one each.
+   */
+  beginPage?(events: RecordedEvent[]): Promise<void>;
   /** Returns where its last write landed, or null when there was nothing left to do. */
   react(event: RecordedEvent, context: CommandContext): Promise<GlobalPosition | null>;
+}
+
+/** Every event type the manager reacts to or looks at. */
+export function typesOf(manager: ProcessManager): ReadonlySet<string> {
+  return new Set([...manager.reactsTo, ...(manager.looksAt ?? [])]);
 }
 
 export interface ProcessManagerDeps {
@@ -53,26 +69,32 @@ export function startProcessManager(
   deps: ProcessManagerDeps,
 ): RunningProjector {
   const log = deps.logger.child({ processManager: manager.name });
+  const types = typesOf(manager);
+  const reactTo = async (client: ClientBase, event: RecordedEvent) => {
+    let position: GlobalPosition | null;
+    try {
+      position = await manager.react(event, reactionContext(event, deps.runtime));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      log.warn(
+        { eventId: event.id, type: event.type, code: error.code, reason: error.message },
+        'reaction refused; nothing to do for this event',
+      );
+      return;
+    }
+    const actorId = event.metadata.actorId;
+    if (position && actorId) await advanceUserSessions(client, actorId, position);
+  };
   const projector: Projector = {
     name: manager.name,
     version: 1,
     tables: [],
-    eventTypes: manager.reactsTo,
-    async apply(client, event) {
-      if (!manager.reactsTo.has(event.type)) return;
-      let position: GlobalPosition | null;
-      try {
-        position = await manager.react(event, reactionContext(event, deps.runtime));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        log.warn(
-          { eventId: event.id, type: event.type, code: error.code, reason: error.message },
-          'reaction refused; nothing to do for this event',
-        );
-        return;
-      }
-      const actorId = event.metadata.actorId;
-      if (position && actorId) await advanceUserSessions(client, actorId, position);
+    eventTypes: types,
+    async applyPage(client, events) {
+      const page = events.filter((event) => types.has(event.type));
+      if (page.length === 0) return;
+      await manager.beginPage?.(page);
+      for (const event of page) await reactTo(client, event);
     },
   };
   return runProjector(projector, {

@@ -1,4 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proposeCommand } from '@wagers/domain/bets/bet-fixtures';
+import { betAggregate } from '@wagers/domain/bets/decide';
+import { handle } from '@wagers/platform/aggregate';
+import { loadConfig } from '@wagers/platform/config';
+import { createPool } from '@wagers/platform/db';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
@@ -185,6 +192,51 @@ describe('what a deleted account left behind', () => {
       creatorResolution: 'creator_won',
       opponentResolution: null,
     });
+  });
+
+  it('a bet proposed to someone deleting their account as it is proposed ends declined, though the deletion came first in the log', async () => {
+    const proposes = await person(app, 'Proposes');
+    const gone = await person(app, 'Gone');
+    await befriend(proposes, gone);
+    const betId = randomUUID();
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
+    try {
+      // The proposal passed its rules while Gone still had an account (as POST /api/bets reads
+      // it); the deletion lands between those rules and the proposal's append.
+      await handle(
+        store,
+        betAggregate,
+        betId,
+        proposeCommand({ betId, creatorId: proposes.user.id, opponentId: gone.user.id }),
+        {
+          actorId: proposes.user.id,
+          correlationId: randomUUID(),
+          causationId: null,
+          now: new Date(),
+          newId: randomUUID,
+        },
+        { beforeAppend: () => deleteAccount(gone) },
+      );
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+    // In the log, the deletion comes before the proposal that named Gone.
+    const order = await bed.db.query<{ type: string }>(
+      `SELECT type FROM es_events WHERE stream_id = $1 AND type = 'AccountDeleted'
+          OR stream_id = $2 AND type = 'BetProposed'
+        ORDER BY transaction_id, global_position`,
+      [`user-${gone.user.id}`, betStream(betId)],
+    );
+    expect(order.rows.map((row) => row.type)).toEqual(['AccountDeleted', 'BetProposed']);
+    await app.settled();
+
+    const types = (await streamEvents(app.databaseUrl, betStream(betId))).map((e) => e.type);
+    expect(types).toEqual(['BetProposed', 'BetDeclined']);
+    const seen = await proposes.client.get<Bet>(`/api/bets/${betId}`);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body).toMatchObject({ status: 'declined', opponent: { deleted: true } });
   });
 
   it('signs the account out on every device at once: its other sessions can do nothing', async () => {
