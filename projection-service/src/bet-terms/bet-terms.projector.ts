@@ -52,9 +52,10 @@ function changes(row: Row, { event }: BetStreamFact): Partial<Row> | null {
   }
 }
 
-/** A bet's terms after one more event of its stream. */
-export function evolveBetTerms(row: Row | undefined, fact: BetStreamFact): Row | undefined {
+/** A bet's terms after one more event of its stream; null once the bet is deleted. */
+export function evolveBetTerms(row: Row | undefined, fact: BetStreamFact): Row | null | undefined {
   const { event } = fact;
+  if (event.type === 'BetDeleted') return null;
   if (event.type === 'BetProposed') {
     return (
       row ?? {
@@ -75,13 +76,29 @@ export function evolveBetTerms(row: Row | undefined, fact: BetStreamFact): Row |
 }
 
 /**
- * rm_bet_terms: per bet, whether the creator's report can stand and any draw on offer. A page is
- * folded in memory and each bet's row written once.
+ * Version 1 kept a deleted bet's row, so its terms were still answered when the bet was not.
+ * Kept while a deploy may find its build live (decision 8): the same fold, but a deletion changed
+ * nothing.
  */
-export const betTermsProjector: Projector = {
+const betTermsProjectorV1: Projector = {
   name: 'bet-terms',
   version: 1,
   schema: betTermsSchema,
   tables: ['rm_bet_terms'],
+  applyPage: betRowPages(betTerms, (row, fact) =>
+    fact.event.type === 'BetDeleted' ? row : evolveBetTerms(row, fact),
+  ),
+};
+
+/**
+ * rm_bet_terms: per bet, whether the creator's report can stand and any draw on offer, for bets
+ * that are not deleted. A page is folded in memory and each bet's row written once.
+ */
+export const betTermsProjector: Projector = {
+  name: 'bet-terms',
+  version: 2,
+  schema: betTermsSchema,
+  tables: ['rm_bet_terms'],
   applyPage: betRowPages(betTerms, evolveBetTerms),
+  previous: betTermsProjectorV1,
 };

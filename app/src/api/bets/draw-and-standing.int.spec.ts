@@ -85,6 +85,17 @@ describe('"if my friend has not answered 7 days after my report, my report stand
     expect((await terms(alice, 'not-a-bet')).status).toBe(404);
     expect((await bed.app.anonymous().get(`/api/bets/${bet.id}/terms`)).status).toBe(401);
   });
+
+  it('is gone with a bet its creator deleted, as the bet is', async () => {
+    const bet = await proposeTo(alice, bob, { reportStands: true });
+    expect((await terms(bob, bet.id)).status).toBe(200);
+    expect((await alice.client.request('DELETE', `/api/bets/${bet.id}`)).status).toBe(200);
+    sync(alice, bob);
+    expect((await bob.client.get(`/api/bets/${bet.id}`)).status).toBe(404);
+    const gone = await terms(bob, bet.id);
+    expect(gone.status, gone.text).toBe(404);
+    expect((await terms(alice, bet.id)).status).toBe(404);
+  });
 });
 
 describe('calling it a draw', () => {
