@@ -511,7 +511,7 @@ describe('deleted', () => {
     for (const command of [
       accept(OPPONENT),
       decline(OPPONENT),
-      remove(CREATOR),
+      remove(OPPONENT),
       resend(CREATOR),
       resolve(CREATOR, 'draw'),
     ]) {
@@ -519,6 +519,9 @@ describe('deleted', () => {
         .when(command)
         .thenFails('not_found', /Bet not found/);
     }
+  });
+  it('is deleted again, with nothing new, by the same deletion sent twice', () => {
+    given().when(remove(CREATOR)).thenNothing();
   });
   it('is not recreated by a retried proposal', () => {
     given().when(proposeCommand()).thenNothing();

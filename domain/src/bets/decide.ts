@@ -2,7 +2,7 @@ import type { BetEvent, BetStreamEvent } from '@wagers/contracts/events/bet';
 import type { Decider } from '@wagers/platform/decider';
 import { conflict, forbidden } from '@wagers/platform/errors';
 import { evolve, initialBetState, type BetState } from './bet.ts';
-import { requireParty, stateSentence } from './access.ts';
+import { partyOf, requireParty, stateSentence } from './access.ts';
 import type {
   AcceptBet,
   BetCommand,
@@ -45,6 +45,9 @@ function answerAsOpponent(command: AcceptBet | DeclineBet, state: BetState): Bet
 }
 
 function deleteBet(command: DeleteBet, state: BetState): BetEvent[] {
+  // The same deletion again (a retry whose first answer was lost, or two clicks) changes nothing;
+  // to anyone else a deleted bet is not found.
+  if (state.status === 'deleted' && partyOf(state, command.data.actorId) === 'creator') return [];
   const party = requireParty(state, command.data.actorId);
   if (party !== 'creator') throw forbidden('Only the creator can delete this bet');
   if (state.status !== 'pending')

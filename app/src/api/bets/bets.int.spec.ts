@@ -211,7 +211,14 @@ describe('DELETE /api/bets/{id}', () => {
       expect(history.body.map((e) => e.type)).toEqual(['BetProposed', 'BetDeleted']);
       expect(history.body[1]?.summary).toBe('Alice Tester deleted the bet');
     }
-    expect((await alice.client.delete(`/api/bets/${bet.id}`)).status).toBe(404);
+    // Sent again (a retry whose answer was lost, a second click), it answers as the first did
+    // and appends nothing; to the opponent the bet is not found.
+    const events = await bed.countEvents();
+    const again = await alice.client.delete<{ id: string; status: string }>(`/api/bets/${bet.id}`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual({ id: bet.id, status: 'deleted' });
+    expect(await bed.countEvents()).toBe(events);
+    expect((await bob.client.delete(`/api/bets/${bet.id}`)).status).toBe(404);
   });
 
   it('refuses an active bet (409)', async () => {
