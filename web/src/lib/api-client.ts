@@ -12,12 +12,15 @@ import {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** When the server asked to be tried again (`Retry-After`), in ms from now; null if it did not. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, body: string, statusText: string) {
+  constructor(status: number, body: string, statusText: string, retryAfter: string | null = null) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs(retryAfter);
   }
 
   /** The server's own sentence from a problem-details body, if it sent one. */
@@ -33,6 +36,14 @@ export class ApiError extends Error {
     }
     return undefined;
   }
+}
+
+/** `Retry-After` as seconds or as an HTTP date, in ms from now. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
@@ -105,7 +116,12 @@ async function request<T>(method: Method, url: string, options: RequestOptions =
   if (options.on401 === 'null' && response.status === 401) return null as T;
   if (!response.ok) {
     const body = options.errorText === 'statusText' ? '' : await response.text();
-    throw new ApiError(response.status, body, response.statusText);
+    throw new ApiError(
+      response.status,
+      body,
+      response.statusText,
+      response.headers.get('retry-after'),
+    );
   }
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -9,7 +9,8 @@ export function getUser(): Promise<SignedInUser | null> {
 }
 
 export function getUserQueryOptions() {
-  return queryOptions({ queryKey: ['/api/auth/user'], queryFn: getUser });
+  // Any failure means signed out, at once: never tried again.
+  return queryOptions({ queryKey: ['/api/auth/user'], queryFn: getUser, retry: false });
 }
 
 export function useUser() {

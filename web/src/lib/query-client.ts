@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast/use-toast.ts';
 import { api, isUnauthorizedError, serverMessage } from './api-client.ts';
 import type { ErrorToast } from './react-query.ts';
 import { handleUnauthorized } from './unauthorized.ts';
+import { retryWhilePrepared } from './retry.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -38,7 +39,7 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         refetchInterval: false,
         refetchOnWindowFocus: false,
-        retry: false,
+        ...retryWhilePrepared,
       },
       mutations: { retry: false },
     },
