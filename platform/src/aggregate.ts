@@ -7,7 +7,7 @@ import {
   type EventReader,
   type HandleOptions,
 } from './decider.ts';
-import type { EventStore } from './event-store/port.ts';
+import type { EventStore, RecordedEvent } from './event-store/port.ts';
 
 /** Everything needed to load and change one kind of aggregate: its stream, its decider, its reader. */
 export interface Aggregate<Id, State, Command, Event extends DomainEvent> {
@@ -28,13 +28,26 @@ export async function load<Id, State, Event extends DomainEvent>(
   aggregate: Aggregate<Id, State, never, Event>,
   id: Id,
 ): Promise<State> {
-  const { decider, read } = aggregate;
+  return (await loadRead(store, aggregate, id)).state;
+}
+
+/**
+ * The aggregate's current state and the stream it was folded from: a command that takes facts
+ * from the state before it decides passes `read` on to `handle`, which then does not read again.
+ */
+export async function loadRead<Id, State, Event extends DomainEvent>(
+  store: EventStore,
+  aggregate: Aggregate<Id, State, never, Event>,
+  id: Id,
+): Promise<{ state: State; read: RecordedEvent[] }> {
+  const { decider } = aggregate;
   let state = decider.initialState();
-  for (const recorded of await store.readStream(aggregate.stream(id))) {
-    const event = read(recorded);
+  const recorded = await store.readStream(aggregate.stream(id));
+  for (const each of recorded) {
+    const event = aggregate.read(each);
     if (event) state = decider.evolve(state, event);
   }
-  return state;
+  return { state, read: recorded };
 }
 
 /** One command on one aggregate: load, decide, append once (retrying on a concurrent write). */

@@ -115,5 +115,37 @@ describe('decider kit', () => {
       expect(again.position).toBeNull();
       expect(await store.readStream(stream)).toHaveLength(1);
     });
+
+    it('decides first on the stream the caller read, and after a lost race on a fresh read', async () => {
+      const stream = `room-${randomUUID()}`;
+      const take = (by: string) => ({ type: 'TakeSeat' as const, data: { by } });
+      await handleCommand(store, stream, room, readEvent, take('ann'), context());
+      const read = await store.readStream(stream);
+      let reads = 0;
+      const counting: EventStore = {
+        ...store,
+        appendToStream: (...args) => store.appendToStream(...args),
+        readStream: (...args) => {
+          reads += 1;
+          return store.readStream(...args);
+        },
+      };
+      await handleCommand(counting, stream, room, readEvent, take('ben'), context(), { read });
+      expect(reads).toBe(0);
+
+      // Read before Cat took the last seat: the append loses, and the retry sees the room full.
+      const stale = await store.readStream(stream);
+      await handleCommand(store, stream, room, readEvent, take('cat'), context());
+      const late = handleCommand(counting, stream, room, readEvent, take('dan'), context(), {
+        read: stale,
+      });
+      await expect(late).rejects.toThrow(/full/);
+      expect(reads).toBe(1);
+      expect((await store.readStream(stream)).map((event) => event.data)).toEqual([
+        { by: 'ann' },
+        { by: 'ben' },
+        { by: 'cat' },
+      ]);
+    });
   });
 });

@@ -33,6 +33,12 @@ export interface HandleOptions {
    * appended.
    */
   beforeAppend?: () => Promise<void>;
+  /**
+   * The stream as the caller has just read it (to take from it a fact about another aggregate):
+   * the first attempt decides on it instead of reading it again; one after a concurrent write
+   * reads afresh.
+   */
+  read?: RecordedEvent[];
 }
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -53,11 +59,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   readEvent: EventReader<Event>,
   command: Command,
   context: CommandContext,
-  { maxAttempts = 5, beforeAppend }: HandleOptions = {},
+  { maxAttempts = 5, beforeAppend, read }: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
   let checked = false;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
+    const recorded = attempt === 1 && read ? read : await store.readStream(streamId);
     let state = decider.initialState();
     for (const event of recorded) {
       const domainEvent = readEvent(event);

@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
-import { handle, load } from '@wagers/platform/aggregate';
+import { handle, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import type { BetState } from '@wagers/domain/bets/bet';
@@ -18,7 +18,7 @@ export async function resendBetInvite(
    */
   beforeAppend?: (invitee: BetState['invitee']) => Promise<void>,
 ): Promise<GlobalPosition | null> {
-  const bet = await load(store, betAggregate, betId);
+  const { state: bet, read } = await loadRead(store, betAggregate, betId);
   const phoneOptedOut = await isOptedOut(store, bet.invitee?.phone ?? null);
   const result = await handle(
     store,
@@ -26,7 +26,7 @@ export async function resendBetInvite(
     betId,
     { type: 'ResendInvite', data: { actorId, phoneOptedOut } },
     context,
-    { beforeAppend: beforeAppend && (() => beforeAppend(bet.invitee)) },
+    { beforeAppend: beforeAppend && (() => beforeAppend(bet.invitee)), read },
   );
   return result.position;
 }

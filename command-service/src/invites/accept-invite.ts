@@ -1,6 +1,6 @@
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
-import { handle, load } from '@wagers/platform/aggregate';
+import { handle, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { loadUser } from '../users/load-user.ts';
@@ -22,7 +22,7 @@ export async function acceptInvite(
   accepterId: string,
   context: CommandContext,
 ): Promise<AcceptedInvite> {
-  const invite = await load(store, inviteAggregate, code);
+  const { state: invite, read } = await loadRead(store, inviteAggregate, code);
   const inviterDeleted =
     invite.status !== 'none' && (await loadUser(store, invite.inviterId)).status === 'deleted';
   const accepted = await handle(
@@ -31,6 +31,7 @@ export async function acceptInvite(
     code,
     { type: 'AcceptInvite', data: { actorId: accepterId, inviterDeleted, signedLink: signed } },
     context,
+    { read },
   );
   const event = accepted.events.find((e) => e.type === 'InviteAccepted');
   if (!event) throw new Error('InviteAccepted was not written');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
 import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
-import { handle, load } from '@wagers/platform/aggregate';
+import { handle, loadRead } from '@wagers/platform/aggregate';
 import { DomainError } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { runOperatorCommand } from '../audit/operator-cli.ts';
@@ -30,7 +30,7 @@ async function signPending(pool: Pool, store: EventStore): Promise<number> {
   let resent = 0;
   const notResent: string[] = [];
   for (const { code } of rows) {
-    const invite = await load(store, inviteAggregate, code);
+    const { state: invite, read } = await loadRead(store, inviteAggregate, code);
     if (invite.status !== 'pending' || invite.signedLink) continue;
     const phoneOptedOut = await isOptedOut(store, invite.inviteePhone);
     try {
@@ -40,6 +40,7 @@ async function signPending(pool: Pool, store: EventStore): Promise<number> {
         code,
         { type: 'ResendInvite', data: { actorId: null, phoneOptedOut } },
         { actorId: null, correlationId, now: new Date(), newId: randomUUID },
+        { read },
       );
       if (result.events.length > 0) resent += 1;
     } catch (error) {
