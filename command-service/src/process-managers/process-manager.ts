@@ -34,7 +34,7 @@ export interface ProcessManager {
 }
 
 /** Every event type the manager reacts to or looks at. */
-export function typesOf(manager: ProcessManager): ReadonlySet<string> {
+function typesOf(manager: ProcessManager): ReadonlySet<string> {
   return new Set([...manager.reactsTo, ...(manager.looksAt ?? [])]);
 }
 
