@@ -39,6 +39,12 @@ export const inviteEventSchemas = {
     sequence: z.number().int().positive().optional(),
     signedLink: z.literal(true).optional(),
   }),
+  /**
+   * From now on only a signed link opens the invite, and none was sent: an operator closed an
+   * invite sent before links were signed that could not be sent again (its number has opted out
+   * of texts). The inviter can still send it again, which sends a signed link.
+   */
+  InviteSealed: z.object({ code: z.string() }),
   InviteAccepted: z.object({
     code: z.string(),
     inviterId: z.string(),
@@ -61,11 +67,17 @@ type Of<Type extends keyof typeof inviteEventSchemas> = {
 };
 export type InviteSent = Of<'InviteSent'>;
 export type InviteResent = Of<'InviteResent'>;
+export type InviteSealed = Of<'InviteSealed'>;
 export type InviteAccepted = Of<'InviteAccepted'>;
 export type InviteDelivered = Of<'InviteDelivered'>;
 export type InviteDeliveryFailed = Of<'InviteDeliveryFailed'>;
 export type InviteEvent =
-  InviteSent | InviteResent | InviteAccepted | InviteDelivered | InviteDeliveryFailed;
+  | InviteSent
+  | InviteResent
+  | InviteSealed
+  | InviteAccepted
+  | InviteDelivered
+  | InviteDeliveryFailed;
 
 /**
  * One stream per phone number (hashed, so stream names do not list numbers) holding its SMS

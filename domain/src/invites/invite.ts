@@ -66,6 +66,11 @@ export type InviteCommand =
        */
       data: { actorId: string; inviterDeleted: boolean; signedLink: boolean };
     }
+  | {
+      /** An operator's: only a signed link opens the invite from now on, and none is sent. */
+      type: 'SealInvite';
+      data: { actorId: null };
+    }
   | { type: 'RecordDelivery'; data: { deliveryId: string; channel: InviteChannel } }
   | {
       type: 'RecordDeliveryFailure';
@@ -95,6 +100,9 @@ export function evolve(state: InviteState, event: InviteEvent): InviteState {
         resends: Math.max(state.resends, event.data.sequence ?? 0),
         signedLink: state.signedLink || event.data.signedLink === true,
       };
+    case 'InviteSealed':
+      if (state.status === 'none') return state;
+      return { ...state, signedLink: true };
     case 'InviteAccepted':
       if (state.status === 'none') return state;
       return { ...state, status: 'accepted', acceptedBy: event.data.acceptedBy };
@@ -172,6 +180,11 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
           },
         },
       ];
+    case 'SealInvite':
+      if (state.status === 'none') throw notFound('Invite not found');
+      if (state.status === 'accepted') throw conflict('This invite has already been accepted');
+      if (state.signedLink) return [];
+      return [{ type: 'InviteSealed', data: { code: state.code } }];
     case 'AcceptInvite':
       // The code alone, as the event log shows it, does not open an invite sent with a signed
       // link: to whoever holds only that, the invite is not there.

@@ -242,6 +242,32 @@ describe('invite decider', () => {
         .then([accepted]);
     });
 
+    it('sent before links were signed, is sealed by an operator: closed to its code, nothing sent, its inviter can send it again', () => {
+      const seal: InviteCommand = { type: 'SealInvite', data: { actorId: null } };
+      const sealed: InviteEvent = { type: 'InviteSealed', data: { code: 'code1' } };
+      const legacyAccept: InviteCommand = {
+        type: 'AcceptInvite',
+        data: { actorId: friend, inviterDeleted: false, signedLink: false },
+      };
+      spec.given([sentByEmail]).when(seal).then([sealed]);
+      spec.given([sentByEmail, sealed]).when(seal).thenNothing();
+      spec.given([sentByEmail, sealed]).when(legacyAccept).thenFails('not_found');
+      spec
+        .given([sentByEmail, sealed])
+        .when({ type: 'ResendInvite', data: { actorId: inviter, phoneOptedOut: false } })
+        .then([{ type: 'InviteResent', data: { code: 'code1', signedLink: true } }]);
+      // Sent with a signed link, it has nothing to seal.
+      spec
+        .given([{ type: 'InviteSent', data: { ...sentByEmail.data, signedLink: true } }])
+        .when(seal)
+        .thenNothing();
+      spec.given([]).when(seal).thenFails('not_found');
+      spec
+        .given([sentByEmail, accepted])
+        .when(seal)
+        .thenFails('conflict', /already been accepted/);
+    });
+
     it('records a delivery once', () => {
       const delivered: InviteEvent = {
         type: 'InviteDelivered',

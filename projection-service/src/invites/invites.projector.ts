@@ -40,6 +40,8 @@ function changes(event: InviteEvent): Partial<InviteRow> {
         delivery_status: 'pending',
         ...(event.data.signedLink === true ? { signed_link: 'true' } : {}),
       };
+    case 'InviteSealed':
+      return { signed_link: 'true' };
     case 'InviteAccepted':
       return { status: 'accepted', accepted_by: event.data.acceptedBy };
     case 'InviteDelivered':

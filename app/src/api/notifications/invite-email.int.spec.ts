@@ -15,6 +15,7 @@ import { eventually, queryDb, streamEvents } from '@wagers/test-support/log';
 import { inviteCodeOfLink, inviteStreamOfLink } from '@wagers/test-support/invites';
 import { signInThroughSmtp } from './sign-in-through-smtp.ts';
 import { runScript } from '../../test-support/run-script.ts';
+import { sendUnsignedInvite } from '../../test-support/unsigned-invite.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 
 describe('email invitations through a real SMTP server', () => {
@@ -201,45 +202,10 @@ describe('email invitations through a real SMTP server', () => {
     expect((await other.post(`/api/invites/${linkCode}/accept`)).status).toBe(200);
   });
 
-  /** An invite written as they were before links were signed: its code alone opens it. */
-  async function sendUnsignedInvite(inviteeEmail: string) {
-    const pool = createPool(app.databaseUrl, 2);
-    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
-    const code = randomUUID().replaceAll('-', '');
-    try {
-      const sent = await handle(
-        store,
-        inviteAggregate,
-        code,
-        {
-          type: 'SendInvite',
-          data: {
-            code,
-            inviterId: annId,
-            inviterName: 'Ann Lee',
-            inviterEmail: 'ann@example.com',
-            inviterPhone: null,
-            inviteeEmail,
-            inviteePhone: null,
-            phoneOptedOut: false,
-            betId: null,
-            message: null,
-            at: new Date().toISOString(),
-            requestHash: null,
-            signedLink: false,
-          },
-        },
-        { actorId: annId, correlationId: randomUUID(), now: new Date(), newId: randomUUID },
-      );
-      return { code, position: sent.position };
-    } finally {
-      await store.close();
-      await pool.end();
-    }
-  }
-
   it('opens an invite sent before links were signed with its code alone, as its link had it', async () => {
-    const { code, position } = await sendUnsignedInvite('earlier@example.com');
+    const { code, position } = await sendUnsignedInvite(app.databaseUrl, annId, {
+      email: 'earlier@example.com',
+    });
     const visitor = app.anonymous();
     visitor.position = position;
     expect((await visitor.get<InviteView>(`/api/invites/${code}`)).body.code).toBe(code);
@@ -250,7 +216,9 @@ describe('email invitations through a real SMTP server', () => {
   });
 
   it('closes such an invite to its code once an operator sends it again with a signed link, which then opens it', async () => {
-    const { code } = await sendUnsignedInvite('unsigned@example.com');
+    const { code } = await sendUnsignedInvite(app.databaseUrl, annId, {
+      email: 'unsigned@example.com',
+    });
     await smtp.waitFor(() => mailsTo('unsigned@example.com').length === 1, 'the first email');
     await app.settled();
 

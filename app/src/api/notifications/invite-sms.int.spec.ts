@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
+import { inviteStream } from '@wagers/contracts/events/invite';
 import { openedStreamEvents } from '../../test-support/opened-events.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../test-support/test-app.ts';
 import { smsOptOutStream } from '@wagers/domain/invites/sms-opt-out';
 import { eventually, streamEvents } from '@wagers/test-support/log';
 import { inviteStreamOfLink } from '@wagers/test-support/invites';
 import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
+import { runScript } from '../../test-support/run-script.ts';
+import { sendUnsignedInvite } from '../../test-support/unsigned-invite.ts';
 import { accountSid, authToken, fromNumber, postInbound, twilioEnv } from './twilio-settings.ts';
 
 const operatorPassword = 'correct horse battery';
@@ -95,6 +98,39 @@ describe('SMS invitations through the twilio client', () => {
     expect((await ann.post('/api/invites', { inviteePhone: phone, smsConsent: true })).status).toBe(
       201,
     );
+  });
+
+  it('closes an invite sent before links were signed to a number that has since opted out, sending nothing', async () => {
+    const phone = '+14155550177';
+    const me = await ann.get<{ id: string }>('/api/auth/user');
+    const { code } = await sendUnsignedInvite(app.databaseUrl, me.body.id, { phone });
+    await eventually(() => Promise.resolve(requestsTo(phone).length === 1), 'the first SMS');
+    expect((await inbound({ From: phone, To: fromNumber, Body: 'STOP' })).status).toBe(200);
+    await app.settled();
+    // Until then its code alone, which the event log shows, opens it.
+    expect((await app.anonymous().get(`/api/invites/${code}`)).status).toBe(200);
+
+    const run = await runScript('invites', ['sign-pending'], app.databaseUrl);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'Closed 1 invite to a number that has opted out of texts: nothing could be sent, and the code alone no longer opens it.',
+    );
+    await app.settled();
+    const visitor = app.anonymous();
+    expect((await visitor.get(`/api/invites/${code}`)).status).toBe(404);
+    const newcomer = await app.signIn('newcomer.by.text@example.com');
+    expect((await newcomer.post(`/api/invites/${code}/accept`)).status).toBe(404);
+    expect((await streamEvents(app.databaseUrl, inviteStream(code))).map((e) => e.type)).toEqual([
+      'InviteSent',
+      'InviteDelivered',
+      'InviteSealed',
+    ]);
+
+    const again = await runScript('invites', ['sign-pending'], app.databaseUrl);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe('Every pending invite opens only with its signed link.');
+    await app.settled();
+    expect(requestsTo(phone)).toHaveLength(1);
   });
 
   it('refuses a webhook call Twilio did not sign, and records nothing', async () => {
