@@ -43,8 +43,14 @@ async function openBetsOf(pool: Pool, userId: string): Promise<string[]> {
 
 export const BETS_OF_DELETED_ACCOUNTS_TRIGGERS: ReadonlySet<string> = new Set(['AccountDeleted']);
 
-/** A bet's sides as its proposal names them. */
+/** Bet events that make someone a side of a bet: a proposal, and a newcomer joining by invite. */
+const BECOMING_A_SIDE: ReadonlySet<string> = new Set(['BetProposed', 'BetInviteAccepted']);
+
+/** Who the event makes a side of its bet. */
 function sidesOf(event: RecordedEvent): string[] {
+  if (event.type === 'BetInviteAccepted') {
+    return [betEventSchemas.BetInviteAccepted.parse(event.data).opponentId];
+  }
   const { creatorId, opponentId } = betEventSchemas.BetProposed.parse(event.data);
   return opponentId ? [creatorId, opponentId] : [creatorId];
 }
@@ -57,14 +63,16 @@ function sidesOf(event: RecordedEvent): string[] {
  * manager followed the log from its start once, and so also let go of the bets of accounts
  * deleted before it.
  *
- * A proposal can also come after the deletion in the log: its command read the other side's
- * account just before the deletion was appended, and appended just after. Each proposal is
- * therefore looked at too (both sides' accounts read once for the page), and a proposal a deleted
- * account is a side of is let go of as any other. Nothing else waits for that look: it seldom
- * acts, so a proposal does not make its creator's reads wait for this manager.
+ * A bet can also gain a side after that side's deletion in the log: a proposal whose command read
+ * the other side's account just before the deletion was appended, and appended just after; a
+ * newcomer joining by an invite they accepted just before deleting their account (the joining
+ * follows the acceptance in another manager). Those events are therefore looked at too (the
+ * accounts they name read once for the page), and a bet a deleted account became a side of is let
+ * go of as any other. Nothing else waits for that look: it seldom acts, so those events do not
+ * make their actor's reads wait for this manager.
  */
 export function betsOfDeletedAccounts(store: EventStore, pool: Pool): ProcessManager {
-  /** The page's proposals' sides, read at the page's start. */
+  /** The accounts the page's events make sides of bets, read at the page's start. */
   let accounts: EventStore = store;
   async function leave(betId: string, userId: string, context: CommandContext) {
     try {
@@ -85,9 +93,9 @@ export function betsOfDeletedAccounts(store: EventStore, pool: Pool): ProcessMan
   return {
     name: 'pm-bets-of-deleted-accounts',
     reactsTo: BETS_OF_DELETED_ACCOUNTS_TRIGGERS,
-    looksAt: new Set(['BetProposed']),
+    looksAt: BECOMING_A_SIDE,
     async beginPage(events) {
-      const sides = events.filter((event) => event.type === 'BetProposed').flatMap(sidesOf);
+      const sides = events.filter((event) => BECOMING_A_SIDE.has(event.type)).flatMap(sidesOf);
       accounts =
         sides.length === 0
           ? store
@@ -95,7 +103,7 @@ export function betsOfDeletedAccounts(store: EventStore, pool: Pool): ProcessMan
     },
     async react(event, context) {
       let last: GlobalPosition | null = null;
-      if (event.type === 'BetProposed') {
+      if (BECOMING_A_SIDE.has(event.type)) {
         const betId = event.streamId.slice('bet-'.length);
         for (const userId of sidesOf(event)) {
           const account = await load(accounts, userAggregate, userId);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposeCommand } from '@wagers/domain/bets/bet-fixtures';
 import { betAggregate } from '@wagers/domain/bets/decide';
+import type { BetCommand } from '@wagers/domain/bets/commands';
 import { handle } from '@wagers/platform/aggregate';
+import type { HandleOptions } from '@wagers/platform/decider';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
@@ -10,7 +12,7 @@ import type { CreateInviteResponse } from '@wagers/contracts/api/invites';
 import type { FriendRequest } from '@wagers/contracts/api/friends';
 import type { Problem } from '@wagers/contracts/problem';
 import type { ActivityEntry } from '@wagers/contracts/api/activity';
-import type { Bet, BetHistoryEntry, Stats } from '@wagers/contracts/api/bets';
+import type { Bet, BetHistoryEntry, CreateBetResponse, Stats } from '@wagers/contracts/api/bets';
 import { betStream } from '@wagers/contracts/events/bet';
 import { rewindFollowerOf } from '../../test-support/rewind.ts';
 import { streamEvents } from '@wagers/test-support/log';
@@ -20,6 +22,7 @@ import { usersProjector } from '@wagers/projection-service/users/users.projector
 import type { TestApp } from '../../test-support/test-app.ts';
 import {
   befriend,
+  betInput,
   betsTestbed,
   person,
   proposeTo,
@@ -194,34 +197,37 @@ describe('what a deleted account left behind', () => {
     });
   });
 
+  /** A command on a bet, as a request or a process manager runs it, outside the app. */
+  const onBet = async (
+    betId: string,
+    command: BetCommand,
+    actorId: string,
+    options?: HandleOptions,
+  ) => {
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
+    const context = { actorId, correlationId: randomUUID(), now: new Date(), newId: randomUUID };
+    try {
+      await handle(store, betAggregate, betId, command, context, options);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  };
+
   it('a bet proposed to someone deleting their account as it is proposed ends declined, though the deletion came first in the log', async () => {
     const proposes = await person(app, 'Proposes');
     const gone = await person(app, 'Gone');
     await befriend(proposes, gone);
     const betId = randomUUID();
-    const pool = createPool(app.databaseUrl, 2);
-    const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
-    try {
-      // The proposal passed its rules while Gone still had an account (as POST /api/bets reads
-      // it); the deletion lands between those rules and the proposal's append.
-      await handle(
-        store,
-        betAggregate,
-        betId,
-        proposeCommand({ betId, creatorId: proposes.user.id, opponentId: gone.user.id }),
-        {
-          actorId: proposes.user.id,
-          correlationId: randomUUID(),
-          causationId: null,
-          now: new Date(),
-          newId: randomUUID,
-        },
-        { beforeAppend: () => deleteAccount(gone) },
-      );
-    } finally {
-      await store.close();
-      await pool.end();
-    }
+    // The proposal passed its rules while Gone still had an account (as POST /api/bets reads it);
+    // the deletion lands between those rules and the proposal's append.
+    await onBet(
+      betId,
+      proposeCommand({ betId, creatorId: proposes.user.id, opponentId: gone.user.id }),
+      proposes.user.id,
+      { beforeAppend: () => deleteAccount(gone) },
+    );
     // In the log, the deletion comes before the proposal that named Gone.
     const order = await bed.db.query<{ type: string }>(
       `SELECT type FROM es_events WHERE stream_id = $1 AND type = 'AccountDeleted'
@@ -237,6 +243,40 @@ describe('what a deleted account left behind', () => {
     const seen = await proposes.client.get<Bet>(`/api/bets/${betId}`);
     expect(seen.status, seen.text).toBe(200);
     expect(seen.body).toMatchObject({ status: 'declined', opponent: { deleted: true } });
+  });
+
+  it('a newcomer who deletes their account as they join a bet by its invite leaves it at once', async () => {
+    const creates = await person(app, 'Creates');
+    const joining = await person(app, 'Joining');
+    const created = await creates.client.post<CreateBetResponse>(
+      '/api/bets',
+      betInput({ inviteeEmail: 'someone.joining@example.com', validationMode: 'both' }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const betId = created.body.id;
+    const attached = (await streamEvents(app.databaseUrl, betStream(betId))).find(
+      (event) => event.type === 'BetInviteAttached',
+    );
+    const inviteCode = (attached?.data as { inviteCode: string }).inviteCode;
+    await deleteAccount(joining);
+
+    // The invite was accepted just before the deletion; the manager that joins the newcomer to the
+    // bet appends after it.
+    await onBet(
+      betId,
+      { type: 'JoinFromInvite', data: { opponentId: joining.user.id, inviteCode } },
+      joining.user.id,
+    );
+    await app.settled();
+
+    const types = (await streamEvents(app.databaseUrl, betStream(betId))).map((e) => e.type);
+    expect(types).toEqual(['BetProposed', 'BetInviteAttached', 'BetInviteAccepted', 'BetSideLeft']);
+    // Nobody is left to confirm: the creator's report decides.
+    const reported = await creates.client.post<{ status: string }>(`/api/bets/${betId}/resolve`, {
+      resolution: 'creator_won',
+    });
+    expect(reported.status, reported.text).toBe(200);
+    expect(reported.body.status).toBe('completed');
   });
 
   it('signs the account out on every device at once: its other sessions can do nothing', async () => {
