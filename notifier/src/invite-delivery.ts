@@ -7,8 +7,8 @@ import {
   type InviteState,
 } from '@wagers/domain/invites/invite';
 import { INVITE_LINK_KEY, inviteLinks } from '@wagers/domain/invites/links';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
-import { handle, load } from '@wagers/platform/aggregate';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
+import { handle } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
@@ -113,7 +113,7 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     };
     try {
       if (sent.data.inviteePhone) {
-        if ((await load(deps.store, smsOptOutAggregate, sent.data.inviteePhone)).optedOut) {
+        if (await isOptedOut(deps.store, sent.data.inviteePhone)) {
           await record(code, request, {
             type: 'RecordDeliveryFailure',
             data: { deliveryId, channel, reason: 'The number has opted out of SMS (STOP)' },

@@ -9,8 +9,8 @@ import {
 } from '@wagers/domain/bets/create-request';
 import type { ProposeBet } from '@wagers/domain/bets/commands';
 import { betAggregate } from '@wagers/domain/bets/decide';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
-import { handle, load } from '@wagers/platform/aggregate';
+import { isOptedOut, smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { handle } from '@wagers/platform/aggregate';
 import { toEventData, type CommandContext } from '@wagers/platform/decider';
 import { unauthorized } from '@wagers/platform/errors';
 import { userStream } from '@wagers/contracts/events/user';
@@ -68,9 +68,7 @@ export async function proposeNewBet(
     readUser(read, creatorId),
     opponentId ? readUser(read, opponentId) : null,
     opponentId ? areFriends(read, creatorId, opponentId) : false,
-    newcomer?.phone
-      ? load(read, smsOptOutAggregate, newcomer.phone).then((number) => number.optedOut)
-      : false,
+    isOptedOut(read, newcomer?.phone ?? null),
   ]);
   if (creator.state.status !== 'registered' || creator.state.email === null) throw unauthorized();
   const betId = idempotencyKey ? betIdForKey(creatorId, idempotencyKey) : context.newId();

@@ -4,8 +4,8 @@ import type { GlobalPosition } from '@wagers/contracts/position';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
 import { parseInvitee, type InviteeInput } from '@wagers/domain/invites/invitee';
 import type { InviteLinks } from '@wagers/domain/invites/links';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
-import { handle, load } from '@wagers/platform/aggregate';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
+import { handle } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import { invalid, unauthorized } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -53,9 +53,7 @@ export async function sendInvite(
   }
   const [inviter, phoneOptedOut] = await Promise.all([
     loadUser(store, input.inviterId),
-    invitee.phone
-      ? load(store, smsOptOutAggregate, invitee.phone).then((number) => number.optedOut)
-      : false,
+    isOptedOut(store, invitee.phone),
   ]);
   if (inviter.status !== 'registered' || inviter.email === null) throw unauthorized();
   const code = keyed?.code ?? newInviteCode();

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { DELETED_USER_NAME, displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
-import { smsOptOutAggregate } from '@wagers/domain/invites/sms-opt-out';
+import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import {
   emailsKind,
   preferencesAggregate,
@@ -63,7 +63,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
   }
 
   async function text(store: EventStore, phone: string, job: NoticeJob): Promise<void> {
-    if ((await load(store, smsOptOutAggregate, phone)).optedOut) {
+    if (await isOptedOut(store, phone)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not texted: STOP');
       return;
     }
