@@ -21,6 +21,27 @@ export function asAnotherProcess(url: string): string {
   return parsed.toString();
 }
 
+const BACKENDS_GONE_MS = 2000;
+
+/**
+ * Waits, for a while, until no backend serves `name`. A pool ended just before has sent its
+ * goodbyes, but its backends leave a moment later; `DROP DATABASE … WITH (FORCE)` meanwhile
+ * terminates them, and the FATAL they send then reaches a client that no longer listens for
+ * errors: an unhandled error in whichever spec file was running. Connections a spec left open
+ * are still ended by the drop, once the wait is over.
+ */
+async function backendsGone(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + BACKENDS_GONE_MS;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export interface TestDatabase {
   url: string;
   name: string;
@@ -44,6 +65,7 @@ export async function createTestDatabase(prefix = 'wagers_test'): Promise<TestDa
       const client = new pg.Client({ connectionString: testServerUrl });
       await client.connect();
       try {
+        await backendsGone(client, name);
         await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
       } finally {
         await client.end();
