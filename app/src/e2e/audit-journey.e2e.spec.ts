@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { AUDIT_SEARCH_LIMIT, type AuditBetHistory } from '@wagers/contracts/api/audit';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -227,6 +228,62 @@ describe('an auditor replays a disputed bet in the audit area', () => {
     });
     await expect(occurred.textContent()).resolves.toBe(`${inUtc} (UTC)`);
     await context.close();
+  });
+
+  it('shows the state of the event chosen in a stream one of whose events was deleted', async () => {
+    ann.client.position = ben.client.position;
+    const created = await ann.client.post<{ id: string }>('/api/bets', {
+      title: 'Fog at the pier',
+      description: 'Fog hides the pier at dawn',
+      wagerType: 'money',
+      wagerAmount: '2.00',
+      validationMode: 'both',
+      opponentId: ben.user.id,
+    });
+    expect(created.status, created.text).toBe(201);
+    const fogged = created.body.id;
+    ben.client.position = ann.client.position;
+    for (const [who, action, body] of [
+      [ben, 'accept', {}],
+      [ann, 'resolve', { resolution: 'creator_won' }],
+      [ben, 'resolve', { resolution: 'opponent_won' }],
+    ] as const) {
+      const done = await who.client.post(`/api/bets/${fogged}/${action}`, body);
+      expect(done.status, done.text).toBe(200);
+      (who === ann ? ben : ann).client.position = who.client.position;
+    }
+    // Someone with database access deletes Ann's report (#2): the stream is #0, #1, #3, #4.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      const deleted = await db.query(
+        'DELETE FROM es_events WHERE stream_id = $1 AND stream_revision = 2',
+        [`bet-${fogged}`],
+      );
+      expect(deleted.rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+    const history = await cleo.client.get<AuditBetHistory>(`/api/audit/bets/${fogged}/history`);
+    expect(history.body.entries.map((entry) => entry.revision)).toEqual([0, 1, 3, 4]);
+    const third = history.body.entries[2]!;
+
+    await auditor.goto(`/audit/bets/${fogged}`);
+    const events = auditor.getByTestId('audit-event');
+    const state = auditor.getByTestId('audit-state');
+    await state.getByText('State as of #4 ResolutionDisputed').waitFor();
+    await events.nth(2).getByRole('button').click();
+    await state.getByText('State as of #3 ResolutionSubmitted').waitFor();
+    await expect(events.nth(2).getByRole('button').getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    for (const key of ['status', 'creatorResolution', 'opponentResolution']) {
+      await expect(state.getByTestId(`state-${key}`).textContent(), key).resolves.toBe(
+        JSON.stringify(third.stateAfter[key]),
+      );
+    }
+    await events.nth(1).getByRole('button').click();
+    await state.getByText('State as of #1 BetAccepted').waitFor();
   });
 
   it('is not there for a participant', async () => {

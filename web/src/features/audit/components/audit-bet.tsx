@@ -26,6 +26,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useAuditHistory } from '../api/get-audit-history.ts';
+import { chosenEntry } from '../utils/chosen-entry.ts';
 import { fieldFromInstant, instantFromField } from '../utils/moment-field.ts';
 import { utcMoment } from '../utils/moment.ts';
 import { AuditTrail } from './audit-trail.tsx';
@@ -208,7 +209,7 @@ function History({ history, asked }: { history: AuditBetHistory; asked: string |
       />
     );
   }
-  const selected = entries[chosen ?? entries.length - 1];
+  const selected = chosenEntry(entries, chosen);
   const stillToCome = asOf && asked !== null && Date.parse(asked) > Date.parse(asOf.at);
   return (
     <div className="grid gap-3">
