@@ -69,6 +69,14 @@ for (const [index, event] of exported.events.entries()) {
   }
   previous = expected;
 }
+// The anchor records how far the stream went before hash chains: it must reach that far still.
+if (anchor && exported.events.length <= anchor.throughRevision) {
+  console.log(
+    `BROKEN at revision ${exported.events.length}: the stream ends before revision ` +
+      `${anchor.throughRevision}, which its anchor covers; its last events are missing`,
+  );
+  process.exit(1);
+}
 console.log(
   `OK ${exported.streamId}: ${exported.events.length} events, chain intact, last hash ${previous}`,
 );

@@ -22,11 +22,17 @@ const reasons = {
   anchor_mismatch: 'the events up to here no longer match the anchored chain',
   missing_event: 'an event before it is missing (its revision is not the next one)',
 };
+/** A missing event where no event follows: the stream ends before its anchored revision. */
+const missingAtEnd =
+  'the stream ends here, before the revision it was anchored through: its last events are missing';
 
 function formatReport(report: ChainReport): string {
   const lines = report.broken.map(
     (link) =>
-      `BROKEN ${link.streamId} at revision ${link.revision} (event ${link.eventId}): ${reasons[link.reason]}` +
+      `BROKEN ${link.streamId} at revision ${link.revision} ` +
+      (link.eventId === null
+        ? `(no event): ${missingAtEnd}`
+        : `(event ${link.eventId}): ${reasons[link.reason]}`) +
       `\n  expected ${link.expected}\n  found    ${link.found ?? '(none)'}`,
   );
   const summary = `${report.events} events in ${report.streams} streams checked, ${report.broken.length} broken`;
@@ -47,7 +53,8 @@ function main([command, betId]: string[]): void {
     const report = betId
       ? await verifyStream(store, pool, betStream(betId.toLowerCase()))
       : await verifyLog(store, pool);
-    if (betId && report.events === 0) {
+    // A bet with no event left is still in the log when its stream was anchored: it is broken.
+    if (betId && report.events === 0 && report.broken.length === 0) {
       console.error(`No bet ${betId} in the log.`);
       return 2;
     }

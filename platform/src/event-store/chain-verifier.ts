@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import {
+  checkEnd,
   checkLink,
   startOfChain,
   type BrokenLink,
@@ -52,8 +53,21 @@ class Verifier {
     this.count++;
   }
 
+  /**
+   * The report, once every event went through `add`. An anchored stream must still reach the
+   * revision it was anchored through: one that ends before it, or has no event left at all (the
+   * anchor proves it had some), lost its last events.
+   */
   report(): ChainReport {
-    return { streams: this.checks.size, events: this.count, broken: this.found };
+    const broken = [...this.found];
+    let streams = this.checks.size;
+    for (const [streamId, anchor] of this.anchors) {
+      const check = this.checks.get(streamId);
+      if (!check) streams++;
+      const end = checkEnd(check ?? startOfChain(), anchor);
+      if (end && !check?.broken) broken.push({ ...end, streamId });
+    }
+    return { streams, events: this.count, broken };
   }
 }
 

@@ -38,11 +38,15 @@ export function chainHead(events: readonly HashedContent[]): string | null {
 
 export interface BrokenLink {
   revision: bigint;
-  eventId: string;
+  /** The event found at `revision`; null when the stream ends before it (events deleted). */
+  eventId: string | null;
   reason: 'hash_mismatch' | 'anchor_mismatch' | 'missing_hash' | 'missing_event';
   /** The hash recomputed for the event; for a missing event, the revision that should follow. */
   expected: string;
-  /** The hash stored with the event; for a missing event, the revision found instead. */
+  /**
+   * The hash stored with the event; for a missing event, the revision found instead, or null when
+   * the stream ends before it.
+   */
   found: string | null;
 }
 
@@ -101,12 +105,31 @@ export function checkLink(
   return { previous: stored ?? expected, next, broken };
 }
 
+/**
+ * Checks where a stream ends, once all its events went through `checkLink`: a stream anchored
+ * through a revision it no longer reaches lost its last events (or all of them), and the first
+ * missing revision is reported. A stream without an anchor can end anywhere: nothing records
+ * how long it was.
+ */
+export function checkEnd(check: ChainCheck, anchor: ChainAnchor | null): BrokenLink | null {
+  if (check.broken) return check.broken;
+  if (anchor === null || check.next > anchor.throughRevision) return null;
+  return {
+    revision: check.next,
+    eventId: null,
+    reason: 'missing_event',
+    expected: `revision ${check.next}`,
+    found: null,
+  };
+}
+
 /** Recomputes a stream's chain from its first event; the first link that does not hold, or null. */
 export function verifyChain(
   events: readonly (HashedContent & { revision: bigint })[],
   anchor: ChainAnchor | null,
 ): BrokenLink | null {
-  return events.reduce((check, event) => checkLink(check, event, anchor), startOfChain()).broken;
+  const check = events.reduce((so, event) => checkLink(so, event, anchor), startOfChain());
+  return checkEnd(check, anchor);
 }
 
 function link(

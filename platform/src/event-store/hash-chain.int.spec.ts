@@ -201,4 +201,39 @@ describe('streams written before hash chains', () => {
       expect.objectContaining({ revision: 1n, reason: 'anchor_mismatch' }),
     ]);
   });
+
+  it('report the first missing revision when the stream no longer reaches its anchor', async () => {
+    const [truncated, emptied] = [uniqueStreamId('truncated'), uniqueStreamId('emptied')];
+    await plain.appendToStream(truncated, counted(6), { expectedRevision: 'no_stream' });
+    await logShows(plain.appendToStream(emptied, counted(2), { expectedRevision: 'no_stream' }));
+    await anchorLegacyStreams(store, pool);
+    expect((await verifyStream(store, pool, truncated)).broken).toEqual([]);
+
+    await pool.query('DELETE FROM es_events WHERE stream_id = $1 AND stream_revision >= 4', [
+      truncated,
+    ]);
+    await pool.query('DELETE FROM es_events WHERE stream_id = $1', [emptied]);
+
+    const missing = (revision: bigint) => ({
+      revision,
+      eventId: null,
+      reason: 'missing_event',
+      expected: `revision ${revision}`,
+      found: null,
+    });
+    expect((await verifyStream(store, pool, truncated)).broken).toEqual([
+      { ...missing(4n), streamId: truncated },
+    ]);
+    const gone = await verifyStream(store, pool, emptied);
+    expect(gone).toEqual({
+      streams: 1,
+      events: 0,
+      broken: [{ ...missing(0n), streamId: emptied }],
+    });
+    const whole = await verifyLog(store, pool);
+    expect(whole.broken.filter((link) => [truncated, emptied].includes(link.streamId))).toEqual([
+      { ...missing(4n), streamId: truncated },
+      { ...missing(0n), streamId: emptied },
+    ]);
+  });
 });

@@ -15,6 +15,7 @@ import {
   befriend,
   betInput,
   betsTestbed,
+  completedBet,
   person,
   proposeTo,
   sync,
@@ -602,6 +603,80 @@ describe('tamper evidence', () => {
     expect(run.code).toBe(3);
     expect(run.stdout).not.toContain('BROKEN');
     expect(run.stderr.trim()).toBe('Could not finish: connect ECONNREFUSED 127.0.0.1:1');
+  });
+});
+
+describe('tamper evidence for bets written before hash chains', () => {
+  /** A bet whose events lost their hashes, as events written before hash chains have none. */
+  async function legacyBet(title: string) {
+    const bet = await completedBet(bed.alice, bed.bob, 'draw', { title });
+    await bed.app.settled();
+    const stripped = await bed.db.query(
+      `UPDATE es_events SET metadata = metadata - 'hash' WHERE stream_id = $1`,
+      [`bet-${bet.id}`],
+    );
+    return { betId: bet.id, events: stripped.rowCount! };
+  }
+  async function exportChecked(betId: string) {
+    const exported = await carol.client.get<AuditExport>(`/api/audit/bets/${betId}/export`);
+    expect(exported.status, exported.text).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'wagers-export-'));
+    const file = path.join(dir, 'export.json');
+    await writeFile(file, exported.text);
+    return { exported: exported.body, run: await runNode('docs/audit/verify-export.mjs', [file]) };
+  }
+
+  it('reports the last events of an anchored bet deleted in SQL as missing, in verify and in the export', async () => {
+    const { betId, events } = await legacyBet('Older than chains, then cut short');
+    expect(events).toBeGreaterThanOrEqual(5);
+    const anchored = await runScript('audit', ['anchor'], bed.app.databaseUrl);
+    expect(anchored.code, anchored.stderr).toBe(0);
+    expect((await runScript('audit', ['verify', betId], bed.app.databaseUrl)).code).toBe(0);
+    expect((await exportChecked(betId)).run.code).toBe(0);
+
+    await bed.db.query(`DELETE FROM es_events WHERE stream_id = $1 AND stream_revision >= 3`, [
+      `bet-${betId}`,
+    ]);
+
+    const one = await runScript('audit', ['verify', betId], bed.app.databaseUrl);
+    expect(one.code, one.stdout + one.stderr).toBe(1);
+    expect(one.stdout).toContain(
+      `BROKEN bet-${betId} at revision 3 (no event): the stream ends here, before the revision it was anchored through`,
+    );
+    expect(one.stdout).toMatch(/expected revision 3\n\s+found\s+\(none\)/);
+    expect(one.stdout).toContain('3 events in 1 streams checked, 1 broken');
+    const all = await runScript('audit', ['verify'], bed.app.databaseUrl);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain(`BROKEN bet-${betId} at revision 3 (no event)`);
+
+    const { exported, run } = await exportChecked(betId);
+    expect(exported.anchor).toMatchObject({ throughRevision: events - 1 });
+    expect(exported.events).toHaveLength(3);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain(
+      `BROKEN at revision 3: the stream ends before revision ${events - 1}, which its anchor covers`,
+    );
+    expect(run.stdout).not.toMatch(/^OK /m);
+  });
+
+  it('reports an anchored bet whose every event was deleted in SQL as missing them, not as no bet', async () => {
+    const { betId } = await legacyBet('Older than chains, then gone');
+    const anchored = await runScript('audit', ['anchor'], bed.app.databaseUrl);
+    expect(anchored.code, anchored.stderr).toBe(0);
+
+    await bed.db.query(`DELETE FROM es_events WHERE stream_id = $1`, [`bet-${betId}`]);
+
+    const one = await runScript('audit', ['verify', betId], bed.app.databaseUrl);
+    expect(one.code, one.stdout + one.stderr).toBe(1);
+    expect(one.stderr).not.toContain('No bet');
+    expect(one.stdout).toContain(`BROKEN bet-${betId} at revision 0 (no event)`);
+    expect(one.stdout).toContain('0 events in 1 streams checked, 1 broken');
+    const all = await runScript('audit', ['verify'], bed.app.databaseUrl);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain(`BROKEN bet-${betId} at revision 0 (no event)`);
+    // A bet that never was is still no bet.
+    const unknown = await runScript('audit', ['verify', crypto.randomUUID()], bed.app.databaseUrl);
+    expect(unknown.code).toBe(2);
   });
 });
 
