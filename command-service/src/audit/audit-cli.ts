@@ -26,13 +26,19 @@ const reasons = {
 const missingAtEnd =
   'the stream ends here, before the revision it was anchored through: its last events are missing';
 
+/** Why a link is broken, in words; a hash mismatch with no stored hash had no metadata object. */
+const reason = (link: ChainReport['broken'][number]) =>
+  link.reason === 'hash_mismatch' && link.found === null
+    ? 'its metadata is not an object, as every writer stores it, so it carries no hash to match'
+    : reasons[link.reason];
+
 function formatReport(report: ChainReport): string {
   const lines = report.broken.map(
     (link) =>
       `BROKEN ${link.streamId} at revision ${link.revision} ` +
       (link.eventId === null
         ? `(no event): ${missingAtEnd}`
-        : `(event ${link.eventId}): ${reasons[link.reason]}`) +
+        : `(event ${link.eventId}): ${reason(link)}`) +
       `\n  expected ${link.expected}\n  found    ${link.found ?? '(none)'}`,
   );
   const summary = `${report.events} events in ${report.streams} streams checked, ${report.broken.length} broken`;

@@ -2,7 +2,13 @@ import type { AuditAsOf, AuditExport, AuditHistoryEntry } from '@wagers/contract
 import { betStream } from '@wagers/contracts/events/bet';
 import { ZodError } from 'zod';
 import { evolve, initialBetState, readBetEvent } from '@wagers/domain/bets/bet';
-import type { ChainAnchor } from '@wagers/platform/event-store/event-hash';
+import { isUuid } from '@wagers/contracts/ids';
+import {
+  isMetadataObject,
+  storedHash,
+  type ChainAnchor,
+} from '@wagers/platform/event-store/event-hash';
+import { fieldsOf, sealedKeyId } from '@wagers/platform/event-store/sealed-fields';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 
@@ -15,34 +21,66 @@ import { zodFieldErrors } from '@wagers/platform/http/problem';
 export function auditHistory(
   recorded: readonly RecordedEvent[],
   nameOf: (userId: string | null) => string,
+  stored: readonly RecordedEvent[] = [],
 ): AuditHistoryEntry[] {
+  const storedById = new Map(stored.map((event) => [event.id, event]));
   let state = initialBetState();
   return recorded.map((event) => {
-    let readError: string | null = null;
+    const metadata: Record<string, unknown> = isMetadataObject(event.metadata)
+      ? event.metadata
+      : {};
+    const problems = [...metadataProblems(event), ...sealedProblems(storedById.get(event.id))];
     try {
       const domainEvent = readBetEvent(event);
-      if (domainEvent) state = evolve(state, domainEvent);
+      // An event the log would never have written (its metadata or a sealed value edited) is
+      // listed, and applied no more than one whose data its schema refuses.
+      if (domainEvent && problems.length === 0) state = evolve(state, domainEvent);
     } catch (error) {
       if (!(error instanceof ZodError)) throw error;
-      readError = zodFieldErrors(error)
-        .map((issue) => `${issue.field}: ${issue.message}`)
-        .join('; ');
+      problems.push(...zodFieldErrors(error).map((issue) => `${issue.field}: ${issue.message}`));
     }
+    const actorId = typeof metadata.actorId === 'string' ? metadata.actorId : null;
     return {
       revision: Number(event.revision),
       eventId: event.id,
       type: event.type,
-      actorId: event.metadata.actorId,
-      actorName: nameOf(event.metadata.actorId),
-      occurredAt: event.metadata.occurredAt,
+      actorId,
+      actorName: nameOf(actorId),
+      occurredAt: text(metadata.occurredAt),
       recordedAt: event.recordedAt.toISOString(),
-      correlationId: event.metadata.correlationId,
-      causationId: event.metadata.causationId,
+      correlationId: text(metadata.correlationId),
+      causationId: typeof metadata.causationId === 'string' ? metadata.causationId : null,
       data: event.data,
-      hash: event.metadata.hash ?? null,
+      hash: storedHash(event) ?? null,
       stateAfter: { ...state },
-      readError,
+      readError: problems.length > 0 ? problems.join('; ') : null,
     };
+  });
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** What in an event's metadata no writer stores: metadata that is no object, an actor no user. */
+function metadataProblems(event: RecordedEvent): string[] {
+  const metadata: unknown = event.metadata;
+  if (!isMetadataObject(metadata)) {
+    return [`metadata: not an object, as the log writes it (${JSON.stringify(metadata)})`];
+  }
+  const actorId = metadata.actorId;
+  if (actorId === null || (typeof actorId === 'string' && isUuid(actorId))) return [];
+  return [`metadata.actorId: not a user id (${JSON.stringify(actorId)})`];
+}
+
+/** Sealed personal fields whose key id names no key the product could have made. */
+function sealedProblems(stored: RecordedEvent | undefined): string[] {
+  const fields = stored && fieldsOf(stored.type);
+  if (!fields || typeof stored.data !== 'object' || stored.data === null) return [];
+  const data = stored.data as Record<string, unknown>;
+  return Object.keys(fields).flatMap((field) => {
+    const keyId = sealedKeyId(data[field]);
+    return keyId === null || isUuid(keyId)
+      ? []
+      : [`${field}: sealed with a key id that names no key (${JSON.stringify(keyId)})`];
   });
 }
 

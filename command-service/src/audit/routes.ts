@@ -10,6 +10,7 @@ import { ownSiteReadsOnly } from '@wagers/platform/http/same-site';
 import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
+import { isMetadataObject } from '@wagers/platform/event-store/event-hash';
 import { storedForm } from '@wagers/platform/event-store/personal-data';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { commandContext, recordWrite } from '../context.ts';
@@ -59,7 +60,14 @@ export function auditRouter(deps: CommandServiceDeps): Router {
   }
 
   async function namesOf(recorded: RecordedEvent[]) {
-    const ids = [...new Set(recorded.flatMap((event) => event.metadata.actorId ?? []))];
+    // An actor id edited into something else than a user's id names nobody: the query would
+    // refuse it as a uuid, so it is left out (and named "Unknown User").
+    const actors = recorded.map((event): unknown =>
+      isMetadataObject(event.metadata) ? event.metadata.actorId : null,
+    );
+    const ids = [
+      ...new Set(actors.filter((id): id is string => typeof id === 'string' && isUuid(id))),
+    ];
     const { rows } = await deps.pool.query<{
       id: string;
       email: string | null;
@@ -89,7 +97,9 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const { asOf } = parseInput(auditHistoryQuerySchema, req.query);
     const moment = asOf === undefined ? null : asOfMoment(asOf, deps.runtime.now());
     const [betId, recorded] = await readBet(req, res, 'history', moment?.at);
-    const entries = auditHistory(recorded, await namesOf(recorded));
+    // The stored form too, to name a sealed value edited in the database (it reads as erased).
+    const stored = await storedForm(deps.store).readStream(betStream(betId));
+    const entries = auditHistory(recorded, await namesOf(recorded), stored);
     res.json(moment ? { betId, ...historyAsOf(entries, moment) } : { betId, entries });
   });
 

@@ -84,8 +84,9 @@ export interface AuditHistoryEntry {
   /** The bet as its rules see it once this event is applied (replayed with the bet's `evolve`). */
   stateAfter: Record<string, unknown>;
   /**
-   * Why the bet's rules cannot read the event as stored (its data fails its schema), or null.
-   * Such an event leaves `stateAfter` as it was before it.
+   * Why the event cannot be read as stored (its data fails its schema; its metadata is no object
+   * or names an actor that is no user id; a sealed value's key id names no key), or null. Such an
+   * event leaves `stateAfter` as it was before it.
    */
   readError: string | null;
 }

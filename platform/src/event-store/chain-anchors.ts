@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { eventHash } from './event-hash.ts';
+import { eventHash, storedHash } from './event-hash.ts';
 import { storedForm } from './personal-data.ts';
 import type { EventStore } from './port.ts';
 
@@ -20,7 +20,7 @@ export async function anchorLegacyStreams(store: EventStore, pool: Pool): Promis
     for (const event of page) {
       const chain = legacy.get(event.streamId) ?? { revision: -1n, hash: null, closed: false };
       if (chain.closed) continue;
-      if (event.metadata.hash !== undefined) chain.closed = true;
+      if (storedHash(event) !== undefined) chain.closed = true;
       else {
         chain.hash = eventHash(event, chain.hash);
         chain.revision = event.revision;

@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { Pool } from 'pg';
+import { isUuid } from '@wagers/contracts/ids';
 import { LogWakeup } from './wakeup.ts';
 
 /** Channel on which a process that destroyed keys tells the others to forget what they cached. */
@@ -62,14 +63,18 @@ export function createDataKeys(pool: Pool, databaseUrl: string): DataKeys {
     await listening();
     const wanted = [...new Set(keyIds)];
     const missing = wanted.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-      const { rows } = await pool.query<{ key_id: string; key: Buffer }>(
-        'SELECT key_id, key FROM data_keys WHERE key_id = ANY($1::uuid[])',
-        [missing],
-      );
-      for (const id of missing) byId.set(id, null);
-      for (const row of rows) byId.set(row.key_id, createSecretKey(row.key));
-    }
+    // A key id that is no UUID names no key (a sealed value edited in the database): it is absent,
+    // like a destroyed key, without asking the database, which would refuse it as a uuid.
+    const lookedUp = missing.filter(isUuid);
+    const { rows } =
+      lookedUp.length > 0
+        ? await pool.query<{ key_id: string; key: Buffer }>(
+            'SELECT key_id, key FROM data_keys WHERE key_id = ANY($1::uuid[])',
+            [lookedUp],
+          )
+        : { rows: [] };
+    for (const id of missing) byId.set(id, null);
+    for (const row of rows) byId.set(row.key_id, createSecretKey(row.key));
     const found = new Map<string, KeyObject>();
     for (const id of wanted) {
       const key = byId.get(id);

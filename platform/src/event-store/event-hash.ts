@@ -15,7 +15,10 @@ export interface HashedContent {
  * `hash`) and the previous event's hash in the stream (null for the first event).
  */
 export function eventHash(event: HashedContent, previousHash: string | null): string {
-  const { hash: _own, ...metadata } = event.metadata;
+  // Metadata edited into something else than an object (null, a number) is hashed as it is: the
+  // hash then differs from any the writer stored, and the link is reported broken.
+  const stored: unknown = event.metadata;
+  const metadata = isMetadataObject(stored) ? withoutHash(stored) : stored;
   const content = canonicalJson({
     id: event.id,
     type: event.type,
@@ -26,13 +29,30 @@ export function eventHash(event: HashedContent, previousHash: string | null): st
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
+/** Whether stored metadata is an object, as the writer always stores it (an edit may make it not). */
+export function isMetadataObject(metadata: unknown): metadata is Record<string, unknown> {
+  return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata);
+}
+
+function withoutHash(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { hash: _own, ...rest } = metadata;
+  return rest;
+}
+
+/** The hash stored with an event, or undefined when it has none (or no metadata object at all). */
+export function storedHash(event: HashedContent): string | undefined {
+  const metadata: unknown = event.metadata;
+  if (!isMetadataObject(metadata) || metadata.hash === undefined) return undefined;
+  return typeof metadata.hash === 'string' ? metadata.hash : JSON.stringify(metadata.hash);
+}
+
 /**
  * The hash of the last of `events` (a stream read from its start): the stored hash of each event
  * that has one, the computed one for events written before hash chains.
  */
 export function chainHead(events: readonly HashedContent[]): string | null {
   let previous: string | null = null;
-  for (const event of events) previous = event.metadata.hash ?? eventHash(event, previous);
+  for (const event of events) previous = storedHash(event) ?? eventHash(event, previous);
   return previous;
 }
 
@@ -81,7 +101,7 @@ export function checkLink(
 ): ChainCheck {
   if (check.broken) return check;
   const expected = eventHash(event, check.previous);
-  const stored = event.metadata.hash;
+  const stored = storedHash(event);
   const next = event.revision + 1n;
   // A deleted event leaves a gap in the revisions: name it, rather than the hash it then breaks.
   if (event.revision !== check.next) {
@@ -100,7 +120,9 @@ export function checkLink(
     }
     return { previous: expected, next, broken };
   }
-  if (stored === undefined) broken = link(event, 'missing_hash', expected, null);
+  // Metadata that is no object was edited: no writer stores it, whatever hash it lacks.
+  if (!isMetadataObject(event.metadata)) broken = link(event, 'hash_mismatch', expected, null);
+  else if (stored === undefined) broken = link(event, 'missing_hash', expected, null);
   else if (stored !== expected) broken = link(event, 'hash_mismatch', expected, stored);
   return { previous: stored ?? expected, next, broken };
 }

@@ -142,6 +142,26 @@ describe('hash-chained event store', () => {
     expect(whole.broken.map((link) => [link.streamId, link.revision])).toEqual([[edited, 2n]]);
     expect((await verifyStream(store, pool, untouched)).broken).toEqual([]);
   });
+  it('reports metadata edited into null as a broken hash, and goes on to the other streams', async () => {
+    const [edited, after] = [uniqueStreamId('nullmeta'), uniqueStreamId('aftermeta')];
+    await store.appendToStream(edited, counted(3), { expectedRevision: 'no_stream' });
+    await logShows(store.appendToStream(after, counted(2), { expectedRevision: 'no_stream' }));
+    const target = (await store.readStream(edited))[1]!;
+
+    await pool.query(
+      `UPDATE es_events SET metadata = 'null'::jsonb WHERE stream_id = $1 AND stream_revision = 1`,
+      [edited],
+    );
+
+    const broken = { streamId: edited, revision: 1n, eventId: target.id, reason: 'hash_mismatch' };
+    expect((await verifyStream(store, pool, edited)).broken).toEqual([
+      expect.objectContaining({ ...broken, found: null }),
+    ]);
+    const whole = await verifyLog(store, pool);
+    expect(whole.broken).toContainEqual(expect.objectContaining(broken));
+    expect(whole.broken.map((link) => link.streamId)).not.toContain(after);
+  });
+
   it('names an event deleted in SQL as missing, not as a broken hash after it', async () => {
     const streamId = uniqueStreamId('gap');
     await store.appendToStream(streamId, counted(4), { expectedRevision: 'no_stream' });

@@ -1,4 +1,4 @@
-import { chainHead, eventHash } from './event-hash.ts';
+import { chainHead, eventHash, storedHash } from './event-hash.ts';
 import {
   ConcurrencyError,
   type AppendOptions,
@@ -20,7 +20,8 @@ const MAX_ANY_ATTEMPTS = 10;
 export function withHashChain(inner: EventStore): EventStore {
   async function hashOf(streamId: string, revision: StreamRevision): Promise<string | null> {
     const [last] = await inner.readStream(streamId, { fromRevision: revision, maxCount: 1 });
-    if (last?.metadata.hash !== undefined) return last.metadata.hash;
+    const stored = last && storedHash(last);
+    if (stored !== undefined) return stored;
     // Written before hash chains: its hash is computed from the stream's start.
     return chainHead(await inner.readStream(streamId, { maxCount: Number(revision) + 1 }));
   }

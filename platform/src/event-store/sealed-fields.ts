@@ -105,20 +105,34 @@ export function sealEvent(
   return { ...event, data, metadata: { ...event.metadata, schemaVersion: SEALED_SCHEMA_VERSION } };
 }
 
+/**
+ * The schema version an event was stored with, or null when its metadata was edited into
+ * something without one (null, or no number there): such an event is read both ways, its sealed
+ * values opened and its clear ones hidden once their subject is erased.
+ */
+function storedVersion(event: RecordedEvent): number | null {
+  const metadata: unknown = event.metadata;
+  if (typeof metadata !== 'object' || metadata === null) return null;
+  const version = (metadata as { schemaVersion?: unknown }).schemaVersion;
+  return typeof version === 'number' ? version : null;
+}
+
 /** What a reader must look up to open a page: key ids of sealed values, subjects of clear ones. */
 export function lookupsOf(events: RecordedEvent[]): { keyIds: Set<string>; subjects: Set<string> } {
   const keyIds = new Set<string>();
   const subjects = new Set<string>();
   for (const event of events) {
     const fields = fieldsOf(event.type);
-    if (!fields) continue;
-    if (event.metadata.schemaVersion >= SEALED_SCHEMA_VERSION) {
+    if (!fields || typeof event.data !== 'object' || event.data === null) continue;
+    const version = storedVersion(event);
+    if (version === null || version >= SEALED_SCHEMA_VERSION) {
       const data = event.data as Data;
       for (const field of Object.keys(fields)) {
         const keyId = sealedKeyId(data[field]);
         if (keyId) keyIds.add(keyId);
       }
-    } else {
+    }
+    if (version === null || version < SEALED_SCHEMA_VERSION) {
       for (const { subject } of personalValues(event.type, event.data)) subjects.add(subject);
     }
   }
@@ -166,7 +180,9 @@ function openData(eventId: string, stored: Data, fields: string[], keys: Map<str
  * whose key is gone. The metadata stays as stored, so the event's hash can still be recomputed.
  */
 export function upcastToSealedVersion(event: RecordedEvent, erased: Set<string>): RecordedEvent {
-  if (event.metadata.schemaVersion >= SEALED_SCHEMA_VERSION || !fieldsOf(event.type)) return event;
+  const version = storedVersion(event);
+  if ((version !== null && version >= SEALED_SCHEMA_VERSION) || !fieldsOf(event.type)) return event;
+  if (typeof event.data !== 'object' || event.data === null) return event;
   const data = { ...(event.data as Data) };
   for (const { field, subject } of personalValues(event.type, event.data)) {
     if (erased.has(subject)) data[field] = null;

@@ -598,6 +598,83 @@ describe('tamper evidence', () => {
     });
     expect(edited!.readError).toContain('resolution:');
   });
+  it('lists an event whose metadata or sealed value was edited in SQL with what is wrong, and verify names it', async () => {
+    const invited = async (title: string) => {
+      const created = await bed.alice.client.post<{ id: string }>('/api/bets', {
+        ...betInput({ title }),
+        inviteeEmail: `${title.toLowerCase().replaceAll(' ', '.')}@example.com`,
+      });
+      expect(created.status, created.text).toBe(201);
+      return created.body.id;
+    };
+    const accepted = async (title: string) => {
+      const bet = await proposeTo(bed.alice, bed.bob, { title });
+      const done = await bed.bob.client.post(`/api/bets/${bet.id}/accept`);
+      expect(done.status, done.text).toBe(200);
+      return bet.id;
+    };
+    const edits = [
+      {
+        betId: await accepted('Accepted by an operator'),
+        revision: 1,
+        sql: `UPDATE es_events SET metadata = jsonb_set(metadata, '{actorId}', '"operator"')`,
+        problem: 'metadata.actorId: not a user id ("operator")',
+      },
+      {
+        betId: await invited('Proposed by nobody'),
+        revision: 0,
+        sql: `UPDATE es_events SET metadata = 'null'::jsonb`,
+        problem: 'metadata: not an object, as the log writes it (null)',
+      },
+      {
+        betId: await invited('Sealed with no key'),
+        revision: 0,
+        sql: `UPDATE es_events SET data = jsonb_set(data, '{inviteeEmail}',
+                to_jsonb('sealed:not-a-key:' || split_part(data->>'inviteeEmail', ':', 3)))`,
+        problem: 'inviteeEmail: sealed with a key id that names no key ("not-a-key")',
+      },
+    ];
+    await bed.app.settled();
+    for (const { betId, revision, sql, problem } of edits) {
+      const stream = `bet-${betId}`;
+      const { rows } = await bed.db.query<{ event_id: string }>(
+        `SELECT event_id FROM es_events WHERE stream_id = $1 AND stream_revision = $2`,
+        [stream, revision],
+      );
+      const edited = await bed.db.query(`${sql} WHERE stream_id = $1 AND stream_revision = $2`, [
+        stream,
+        revision,
+      ]);
+      expect(edited.rowCount, problem).toBe(1);
+
+      const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${betId}/history`);
+      expect(history.status, `${problem}: ${history.text}`).toBe(200);
+      const entry = history.body.entries.find((e) => e.revision === revision);
+      expect(entry?.eventId).toBe(rows[0]!.event_id);
+      expect(entry?.readError, problem).toContain(problem);
+      const exported = await carol.client.get(`/api/audit/bets/${betId}/export`);
+      expect(exported.status, exported.text).toBe(200);
+      const file = path.join(await mkdtemp(path.join(tmpdir(), 'wagers-export-')), 'export.json');
+      await writeFile(file, exported.text);
+      const offline = await runNode('docs/audit/verify-export.mjs', [file]);
+      expect(offline.code, `${problem}: ${offline.stdout}${offline.stderr}`).toBe(1);
+      expect(offline.stdout).toContain(
+        `BROKEN at revision ${revision} (event ${rows[0]!.event_id}`,
+      );
+
+      const run = await runScript('audit', ['verify', betId], bed.app.databaseUrl);
+      expect(run.code, `${problem}: ${run.stdout}${run.stderr}`).toBe(1);
+      expect(run.stdout).toContain(
+        `BROKEN ${stream} at revision ${revision} (event ${rows[0]!.event_id})`,
+      );
+    }
+    const all = await runScript('audit', ['verify'], bed.app.databaseUrl);
+    expect(all.code, all.stderr).toBe(1);
+    for (const { betId, revision } of edits) {
+      expect(all.stdout).toContain(`BROKEN bet-${betId} at revision ${revision} (event`);
+    }
+  });
+
   it('npm run audit -- verify exits 3, not 1 as for a broken chain, when it cannot reach the log', async () => {
     const run = await runScript('audit', ['verify'], 'postgres://postgres@127.0.0.1:1/wagers');
     expect(run.code).toBe(3);
