@@ -1,6 +1,6 @@
 import type { DomainEvent, EventMetadata } from '@wagers/contracts/events/envelope';
 import type { GlobalPosition } from '@wagers/contracts/position';
-import { chainHead } from './event-store/event-hash.ts';
+import { storedHash } from './event-store/event-hash.ts';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from './event-store/port.ts';
 
 /**
@@ -80,9 +80,12 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const result = await store.appendToStream(
         streamId,
         events.map((event) => toEventData(event, context)),
-        // The stream was just read: the hash chain needs no second read for its last link.
+        // The stream was just read: the hash chain needs no second read for its last link, when
+        // that event carries its hash. One written before hash chains has none, and its hash
+        // must be computed from the stream as stored, not as read here (personal fields opened,
+        // or null once erased): the hash chain's decorator reads that itself.
         last
-          ? { expectedRevision: last.revision, previousHash: chainHead(recorded) ?? undefined }
+          ? { expectedRevision: last.revision, previousHash: storedHash(last) }
           : { expectedRevision: 'no_stream' },
       );
       return { events, state: events.reduce(decider.evolve, state), position: result.position };

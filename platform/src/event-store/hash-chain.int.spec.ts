@@ -5,13 +5,16 @@ import { createPool } from '../db.ts';
 import { handleCommand, schemaReader, type Decider } from '../decider.ts';
 import { migrate, platformMigrations } from '../migrations.ts';
 import { anchorLegacyStreams } from './chain-anchors.ts';
+import { createDataKeys } from './data-keys.ts';
 import { headReaching } from './contract-suite.ts';
 import { verifyLog, verifyStream } from './chain-verifier.ts';
 import { eventHash } from './event-hash.ts';
 import { withHashChain } from './hash-chain.ts';
+import { destroyDataKeys, withPersonalData } from './personal-data.ts';
 import type { EventStore } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
 import { sampleEvent, uniqueStreamId } from './sample-events.ts';
+import { userSubject } from './sealed-fields.ts';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -255,5 +258,41 @@ describe('streams written before hash chains', () => {
       { ...missing(4n), streamId: truncated },
       { ...missing(0n), streamId: emptied },
     ]);
+  });
+});
+
+describe('a command on a stream whose last event predates hash chains and names an erased person', () => {
+  it('chains onto that event as stored, so the log still verifies', async () => {
+    const keys = createDataKeys(pool, database.url);
+    const sealing = withPersonalData(store, keys);
+    try {
+      const userId = crypto.randomUUID();
+      const streamId = `user-${userId}`;
+      const registered = sampleEvent('UserRegistered', {
+        userId,
+        email: `${userId}@example.com`,
+        firstName: 'Ann',
+        lastName: 'Lee',
+      });
+      await logShows(
+        plain.appendToStream(streamId, [registered], { expectedRevision: 'no_stream' }),
+      );
+      await anchorLegacyStreams(store, pool);
+      await destroyDataKeys(sealing, [userSubject(userId)]);
+      const [read] = await sealing.readStream(streamId);
+      expect(read!.data).toMatchObject({ firstName: null, lastName: null });
+
+      const context = {
+        actorId: null,
+        correlationId: 'c',
+        now: new Date(),
+        newId: () => crypto.randomUUID(),
+      };
+      await handleCommand(sealing, streamId, tallyDecider, readTally, { type: 'Add' }, context);
+
+      expect(await verifyStream(store, pool, streamId)).toMatchObject({ events: 2, broken: [] });
+    } finally {
+      await keys.close();
+    }
   });
 });
