@@ -21,7 +21,7 @@ import { zodFieldErrors } from '@wagers/platform/http/problem';
 export function auditHistory(
   recorded: readonly RecordedEvent[],
   nameOf: (userId: string | null) => string,
-  stored: readonly RecordedEvent[] = [],
+  { stored = [], recordedTimes = new Map() }: StoredDetails = {},
 ): AuditHistoryEntry[] {
   const storedById = new Map(stored.map((event) => [event.id, event]));
   let state = initialBetState();
@@ -47,7 +47,7 @@ export function auditHistory(
       actorId,
       actorName: nameOf(actorId),
       occurredAt: text(metadata.occurredAt),
-      recordedAt: event.recordedAt.toISOString(),
+      recordedAt: recordedAtOf(event, recordedTimes),
       correlationId: text(metadata.correlationId),
       causationId: typeof metadata.causationId === 'string' ? metadata.causationId : null,
       data: event.data,
@@ -58,7 +58,49 @@ export function auditHistory(
   });
 }
 
+/** What the reads of the store do not give: the events as stored, and when each was recorded. */
+export interface StoredDetails {
+  /** The stream as stored (sealed values sealed), to name a sealed value edited in the database. */
+  stored?: readonly RecordedEvent[];
+  /** When the log recorded each event, to the microsecond, by event id (`recordedTimes`). */
+  recordedTimes?: ReadonlyMap<string, string>;
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * When the log recorded an event, to the microsecond (as stored), or from the Date the store read
+ * gave when the log keeps no finer time for it; always with six digits of a second.
+ */
+function recordedAtOf(event: RecordedEvent, times: ReadonlyMap<string, string>): string {
+  return times.get(event.id) ?? event.recordedAt.toISOString().replace(/Z$/, '000Z');
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Microseconds since 1970 of an ISO 8601 instant (as the history query schema takes it), a
+ * fraction finer than a microsecond cut off: an event recorded at a whole microsecond is at or
+ * before the instant exactly when it is at or before the cut-off one.
+ */
+export function instantMicros(instant: string): bigint {
+  const match = INSTANT.exec(instant);
+  const seconds = match ? Date.parse(`${match[1]}${match[3]}`) : Number.NaN;
+  if (!match || Number.isNaN(seconds)) throw new RangeError(`Not an instant: ${instant}`);
+  const fraction = (match[2] ?? '').padEnd(6, '0').slice(0, 6);
+  return BigInt(seconds) * 1000n + BigInt(fraction);
+}
+
+/**
+ * An instant in microseconds as UTC ISO 8601: to the millisecond, as JavaScript writes instants,
+ * or with six digits of a second when it falls between two milliseconds.
+ */
+export function microsInstant(micros: bigint): string {
+  // Floored, so that an instant before 1970 is written right too.
+  const below = ((micros % 1000n) + 1000n) % 1000n;
+  const ms = new Date(Number((micros - below) / 1000n)).toISOString();
+  return below === 0n ? ms : ms.replace(/Z$/, `${below.toString().padStart(3, '0')}Z`);
+}
 
 /** What in an event's metadata no writer stores: metadata that is no object, an actor no user. */
 function metadataProblems(event: RecordedEvent): string[] {
@@ -86,14 +128,16 @@ function sealedProblems(stored: RecordedEvent | undefined): string[] {
 
 /** The moment a history is read as of: the one asked for, or now when that one is still to come. */
 export interface AsOfMoment {
-  at: Date;
+  /** Microseconds since 1970, as precise as the log's `recorded_at`. */
+  at: bigint;
   /** The moment asked for was later than now: the whole history as read is the answer. */
   stillToCome: boolean;
 }
 
 export function asOfMoment(asked: string, now: Date): AsOfMoment {
-  const at = new Date(asked);
-  return at > now ? { at: now, stillToCome: true } : { at, stillToCome: false };
+  const at = instantMicros(asked);
+  const nowMicros = BigInt(now.getTime()) * 1000n;
+  return at > nowMicros ? { at: nowMicros, stillToCome: true } : { at, stillToCome: false };
 }
 
 /**
@@ -106,16 +150,15 @@ export function historyAsOf(
   entries: readonly AuditHistoryEntry[],
   moment: AsOfMoment,
 ): { entries: AuditHistoryEntry[]; asOf: AuditAsOf } {
-  const cutAt = moment.at.getTime();
   const firstLater = moment.stillToCome
     ? -1
-    : entries.findIndex((entry) => Date.parse(entry.recordedAt) > cutAt);
+    : entries.findIndex((entry) => instantMicros(entry.recordedAt) > moment.at);
   const kept = entries.slice(0, firstLater === -1 ? entries.length : firstLater);
   const last = kept.at(-1);
   return {
     entries: kept,
     asOf: {
-      at: moment.at.toISOString(),
+      at: microsInstant(moment.at),
       existed: kept.length > 0,
       state: last ? last.stateAfter : { ...initialBetState() },
       laterEvents: entries.length - kept.length,
@@ -129,6 +172,7 @@ export function auditExport(
   recorded: readonly RecordedEvent[],
   anchor: ChainAnchor | null,
   now: Date,
+  recordedTimes: ReadonlyMap<string, string> = new Map(),
 ): AuditExport {
   return {
     format: 'wagers-audit-export/1',
@@ -142,7 +186,7 @@ export function auditExport(
       type: event.type,
       data: event.data,
       metadata: event.metadata,
-      recordedAt: event.recordedAt.toISOString(),
+      recordedAt: recordedAtOf(event, recordedTimes),
     })),
   };
 }

@@ -12,10 +12,17 @@ import { parseInput } from '@wagers/platform/http/validate';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
 import { isMetadataObject } from '@wagers/platform/event-store/event-hash';
 import { storedForm } from '@wagers/platform/event-store/personal-data';
+import { recordedTimes } from '@wagers/platform/event-store/recorded-at';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { asOfMoment, auditExport, auditHistory, historyAsOf } from './bet-history.ts';
+import {
+  asOfMoment,
+  auditExport,
+  auditHistory,
+  historyAsOf,
+  microsInstant,
+} from './bet-history.ts';
 import { requireAuditor } from './require-auditor.ts';
 import { isUuid } from '@wagers/contracts/ids';
 
@@ -33,7 +40,7 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     req: Request,
     res: Response,
     view: AuditView,
-    asOf?: Date,
+    asOf?: string,
   ): Promise<[string, RecordedEvent[]]> {
     // Bet ids are stored in lower case; the search finds a bet by its id in any case, so does this.
     const betId = String(req.params.id).toLowerCase();
@@ -51,7 +58,7 @@ export function auditRouter(deps: CommandServiceDeps): Router {
       trailDay(auditorId, context.now),
       {
         type: 'RecordBetViewed',
-        data: { auditorId, betId, view, ...(asOf ? { asOf: asOf.toISOString() } : {}) },
+        data: { auditorId, betId, view, ...(asOf ? { asOf } : {}) },
       },
       context,
     );
@@ -96,10 +103,15 @@ export function auditRouter(deps: CommandServiceDeps): Router {
   router.get('/api/audit/bets/:id/history', async (req, res) => {
     const { asOf } = parseInput(auditHistoryQuerySchema, req.query);
     const moment = asOf === undefined ? null : asOfMoment(asOf, deps.runtime.now());
-    const [betId, recorded] = await readBet(req, res, 'history', moment?.at);
+    const at = moment && microsInstant(moment.at);
+    const [betId, recorded] = await readBet(req, res, 'history', at ?? undefined);
     // The stored form too, to name a sealed value edited in the database (it reads as erased).
     const stored = await storedForm(deps.store).readStream(betStream(betId));
-    const entries = auditHistory(recorded, await namesOf(recorded), stored);
+    const times = await recordedTimes(deps.pool, betStream(betId));
+    const entries = auditHistory(recorded, await namesOf(recorded), {
+      stored,
+      recordedTimes: times,
+    });
     res.json(moment ? { betId, ...historyAsOf(entries, moment) } : { betId, entries });
   });
 
@@ -107,7 +119,8 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const [betId, recorded] = await readBet(req, res, 'export');
     const anchor = (await loadAnchors(deps.pool, betStream(betId))).get(betStream(betId)) ?? null;
     res.setHeader('content-disposition', `attachment; filename="bet-${betId}-audit.json"`);
-    res.json(auditExport(betId, recorded, anchor, deps.runtime.now()));
+    const times = await recordedTimes(deps.pool, betStream(betId));
+    res.json(auditExport(betId, recorded, anchor, deps.runtime.now(), times));
   });
   return router;
 }

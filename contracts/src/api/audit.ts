@@ -76,6 +76,7 @@ export interface AuditHistoryEntry {
   actorId: string | null;
   actorName: string;
   occurredAt: string;
+  /** When the log stored the event, to the microsecond (`2026-03-03T14:00:00.000400Z`). */
   recordedAt: string;
   correlationId: string;
   causationId: string | null;
@@ -124,6 +125,7 @@ export interface AuditExport {
     type: string;
     data: unknown;
     metadata: EventMetadata;
+    /** When the log stored the event, to the microsecond, exactly as stored. */
     recordedAt: string;
   }[];
 }

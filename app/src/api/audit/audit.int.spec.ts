@@ -317,7 +317,9 @@ describe('an auditor', () => {
 describe('the bet as of a moment', () => {
   /** A bet proposed, accepted and reported on, each a moment apart. */
   let betId: string;
-  /** When the log recorded each of its events, as the history tells. */
+  /** When the log recorded each of its events, as the history tells (to the microsecond). */
+  let recordedAt: string[];
+  /** The same, in milliseconds. */
   let recorded: number[];
   const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
   const asOf = async (moment: string) => {
@@ -350,7 +352,8 @@ describe('the bet as of a moment', () => {
       'ResolutionSubmitted',
     ]);
     expect(whole.body).not.toHaveProperty('asOf');
-    recorded = whole.body.entries.map((entry) => Date.parse(entry.recordedAt));
+    recordedAt = whole.body.entries.map((entry) => entry.recordedAt);
+    recorded = recordedAt.map((at) => Date.parse(at));
     expect(recorded[0]).toBeLessThan(recorded[1]!);
     expect(recorded[1]).toBeLessThan(recorded[2]!);
   });
@@ -372,11 +375,13 @@ describe('the bet as of a moment', () => {
     expect(between.asOf.state).toMatchObject({ status: 'active', creatorResolution: null });
 
     // The moment an event was recorded includes it, in any offset.
-    const atAcceptance = await asOf(iso(recorded[1]!).replace('Z', '+00:00'));
+    expect(recordedAt[1]).toMatch(/\.\d{6}Z$/);
+    const atAcceptance = await asOf(recordedAt[1]!.replace('Z', '+00:00'));
     expect(atAcceptance.entries.map((entry) => entry.type)).toEqual(['BetProposed', 'BetAccepted']);
-    const twoHoursAhead = `${iso(recorded[1]! + 2 * 3_600_000).slice(0, 23)}+02:00`;
+    const twoHoursAhead = `${iso(recorded[1]! + 2 * 3_600_000).slice(0, 19)}${recordedAt[1]!.slice(19, 26)}+02:00`;
     const inOffset = await asOf(twoHoursAhead);
-    expect(inOffset.asOf.at).toBe(iso(recorded[1]!));
+    expect(Date.parse(inOffset.asOf.at)).toBe(recorded[1]);
+    expect(inOffset.asOf.at.replace(/Z$/, '').padEnd(26, '0')).toBe(recordedAt[1]!.slice(0, 26));
     expect(inOffset.entries).toHaveLength(2);
   });
 
@@ -399,6 +404,49 @@ describe('the bet as of a moment', () => {
     expect(future.asOf.laterEvents).toBe(0);
     expect(Date.parse(future.asOf.at)).toBeGreaterThanOrEqual(asked - 1_000);
     expect(Date.parse(future.asOf.at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('goes by the microsecond the log recorded an event at, and the export shows it', async () => {
+    const bet = await proposeTo(bed.alice, bed.bob, { title: 'Within a microsecond' });
+    const done = await bed.bob.client.post(`/api/bets/${bet.id}/accept`);
+    expect(done.status, done.text).toBe(200);
+    // As if recorded just after 14:00, by less than a millisecond.
+    for (const [revision, at] of [
+      [0, '2026-03-03T13:00:00Z'],
+      [1, '2026-03-03T14:00:00.0004Z'],
+    ] as const) {
+      await bed.db.query(
+        `UPDATE es_events SET recorded_at = $3 WHERE stream_id = $1 AND stream_revision = $2`,
+        [`bet-${bet.id}`, revision, at],
+      );
+    }
+    const at = async (moment: string) => {
+      const answer = await carol.client.get<AuditBetHistory & { asOf: AuditAsOf }>(
+        `/api/audit/bets/${bet.id}/history?asOf=${encodeURIComponent(moment)}`,
+      );
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body;
+    };
+
+    const atTwo = await at('2026-03-03T14:00:00Z');
+    expect(atTwo.entries.map((entry) => entry.type)).toEqual(['BetProposed']);
+    expect(atTwo.asOf).toMatchObject({ at: '2026-03-03T14:00:00.000Z', laterEvents: 1 });
+    expect(atTwo.asOf.state).toMatchObject({ status: 'pending' });
+    const justAfter = await at('2026-03-03T14:00:00.0004Z');
+    expect(justAfter.entries.map((entry) => entry.type)).toEqual(['BetProposed', 'BetAccepted']);
+    expect(justAfter.asOf).toMatchObject({ at: '2026-03-03T14:00:00.000400Z', laterEvents: 0 });
+    expect((await at('2026-03-03T14:00:00.000399999Z')).asOf.laterEvents).toBe(1);
+
+    const whole = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${bet.id}/history`);
+    expect(whole.body.entries.map((entry) => entry.recordedAt)).toEqual([
+      '2026-03-03T13:00:00.000000Z',
+      '2026-03-03T14:00:00.000400Z',
+    ]);
+    const exported = await carol.client.get<AuditExport>(`/api/audit/bets/${bet.id}/export`);
+    expect(exported.body.events.map((event) => event.recordedAt)).toEqual([
+      '2026-03-03T13:00:00.000000Z',
+      '2026-03-03T14:00:00.000400Z',
+    ]);
   });
 
   it('records the moment with the look', async () => {
