@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Checks a Wagers audit export (GET /api/audit/bets/{id}/export) on its own, with Node.js and
 // nothing else: recomputes every event's hash and names the first link that does not hold.
-// Usage: node verify-export.mjs export.json   (exit 0 when intact, 1 when broken, 2 not an export)
+// Usage: node verify-export.mjs export.json   (exit 0 when intact, 1 when broken, 2 not an export
+// or an export of no events)
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -48,6 +49,12 @@ if (exported?.format !== 'wagers-audit-export/1' || !Array.isArray(exported.even
   console.error(`${file} is not a Wagers audit export (format wagers-audit-export/1)`);
   process.exit(2);
 }
+// The product exports a bet's stream, which has at least its proposal: an export of nothing proves
+// nothing, and is refused rather than reported intact.
+if (exported.events.length === 0) {
+  console.error(`${file} has no events: an export holds at least the bet's proposal`);
+  process.exit(2);
+}
 const anchor = exported.anchor;
 let previous = null;
 for (const [index, event] of exported.events.entries()) {
@@ -65,6 +72,13 @@ for (const [index, event] of exported.events.entries()) {
       console.log(`BROKEN at ${where}: the events up to here do not match the anchored hash`);
       process.exit(1);
     }
+  } else if (isObject(event.metadata) && event.metadata.hash === undefined) {
+    // Written before hash chains, as `npm run audit -- verify` says, not edited: no anchor covers it.
+    const why = anchor
+      ? `it carries no hash, and comes after the revision its stream was anchored through`
+      : 'it carries no hash and its stream was never anchored';
+    console.log(`BROKEN at ${where}: ${why}`);
+    process.exit(1);
   } else if (!isObject(event.metadata) || event.metadata.hash !== expected) {
     console.log(`BROKEN at ${where}: its hash does not match its content and the previous hash`);
     process.exit(1);

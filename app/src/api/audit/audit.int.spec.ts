@@ -751,6 +751,36 @@ describe('tamper evidence for bets written before hash chains', () => {
     return { exported: exported.body, run: await runNode('docs/audit/verify-export.mjs', [file]) };
   }
 
+  it('are reported by the export script as the CLI does, carrying no hash and never anchored, not as edited', async () => {
+    const { betId } = await legacyBet('Older than chains, never anchored');
+    const { rows } = await bed.db.query<{ event_id: string }>(
+      'SELECT event_id FROM es_events WHERE stream_id = $1 AND stream_revision = 0',
+      [`bet-${betId}`],
+    );
+    const first = rows[0];
+    const cli = await runScript('audit', ['verify', betId], bed.app.databaseUrl);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain(
+      `BROKEN bet-${betId} at revision 0 (event ${first!.event_id}): it carries no hash and its stream was never anchored`,
+    );
+
+    const { exported, run } = await exportChecked(betId);
+    expect(exported.anchor).toBeNull();
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain(
+      `BROKEN at revision 0 (event ${first!.event_id}, BetProposed): it carries no hash and its stream was never anchored`,
+    );
+    expect(run.stdout).not.toContain('does not match');
+
+    // An export of no events proves nothing: refused, as a file that is no export is.
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'wagers-export-')), 'empty.json');
+    await writeFile(file, JSON.stringify({ ...exported, anchor: null, events: [] }));
+    const empty = await runNode('docs/audit/verify-export.mjs', [file]);
+    expect(empty.code, empty.stdout).toBe(2);
+    expect(empty.stdout).not.toMatch(/^OK /m);
+    expect(empty.stderr).toContain(`${file} has no events`);
+  });
+
   it('reports the last events of an anchored bet deleted in SQL as missing, in verify and in the export', async () => {
     const { betId, events } = await legacyBet('Older than chains, then cut short');
     expect(events).toBeGreaterThanOrEqual(5);
