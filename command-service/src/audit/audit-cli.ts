@@ -6,6 +6,7 @@ import {
   type ChainReport,
 } from '@wagers/platform/event-store/chain-verifier';
 import { runOperatorCommand } from './operator-cli.ts';
+import { progressPrinter } from './progress.ts';
 
 const usage = `Usage: npm run audit -- <command>
 
@@ -51,14 +52,28 @@ function main([command, betId]: string[]): void {
     process.exit(2);
   }
   runOperatorCommand(async ({ pool, store }) => {
+    // A pass over the whole log can take long: its progress goes to stderr, the report to stdout.
+    const progress = progressPrinter({
+      label: command,
+      tty: process.stderr.isTTY,
+      write: (text) => process.stderr.write(text),
+    });
+    let read = { events: 0 };
+    const onPage = (now: { events: number }) => {
+      read = now;
+      progress.page(now);
+    };
     if (command === 'anchor') {
-      console.log(`anchored ${await anchorLegacyStreams(store, pool)} streams`);
+      const anchored = await anchorLegacyStreams(store, pool, onPage);
+      progress.done(read);
+      console.log(`anchored ${anchored} streams`);
       return 0;
     }
     // Bet ids are stored in lower case, whatever case the operator pasted one in.
     const report = betId
       ? await verifyStream(store, pool, betStream(betId.toLowerCase()))
-      : await verifyLog(store, pool);
+      : await verifyLog(store, pool, onPage);
+    if (!betId) progress.done(read);
     // A bet with no event left is still in the log when its stream was anchored: it is broken.
     if (betId && report.events === 0 && report.broken.length === 0) {
       console.error(`No bet ${betId} in the log.`);

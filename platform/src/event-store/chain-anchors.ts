@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { OnLogPage } from './chain-verifier.ts';
 import { eventHash, storedHash } from './event-hash.ts';
 import { storedForm } from './personal-data.ts';
 import type { EventStore } from './port.ts';
@@ -11,12 +12,19 @@ const PAGE = 1000;
  * The events are not touched. Run once every writer appends hashed events; running it again
  * anchors nothing new. Returns how many streams it anchored.
  */
-export async function anchorLegacyStreams(store: EventStore, pool: Pool): Promise<number> {
+export async function anchorLegacyStreams(
+  store: EventStore,
+  pool: Pool,
+  onPage?: OnLogPage,
+): Promise<number> {
   // Per stream: the chain of its unhashed events so far; `closed` once a hashed event follows.
   const legacy = new Map<string, { revision: bigint; hash: string | null; closed: boolean }>();
+  let events = 0;
   for (let after = null; ;) {
     const page = await storedForm(store).readAll({ after, maxCount: PAGE });
     if (page.length === 0) break;
+    events += page.length;
+    onPage?.({ events });
     for (const event of page) {
       const chain = legacy.get(event.streamId) ?? { revision: -1n, hash: null, closed: false };
       if (chain.closed) continue;

@@ -82,13 +82,23 @@ export async function verifyStream(
   return verifier.report();
 }
 
+/** Told after each page of a pass over the whole log how many events it has read so far. */
+export type OnLogPage = (progress: { events: number }) => void;
+
 /** Recomputes the chain of every stream in the log, a page of the global log at a time. */
-export async function verifyLog(store: EventStore, pool: Pool): Promise<ChainReport> {
+export async function verifyLog(
+  store: EventStore,
+  pool: Pool,
+  onPage?: OnLogPage,
+): Promise<ChainReport> {
   const verifier = new Verifier(await loadAnchors(pool));
+  let events = 0;
   for (let after = null; ;) {
     const page = await storedForm(store).readAll({ after, maxCount: PAGE });
     if (page.length === 0) return verifier.report();
     for (const event of page) verifier.add(event);
+    events += page.length;
+    onPage?.({ events });
     after = page[page.length - 1]!.position;
   }
 }

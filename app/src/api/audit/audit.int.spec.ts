@@ -599,6 +599,15 @@ describe('tamper evidence', () => {
       expect.stringContaining(`BROKEN bet-${bet.id} at revision 0`),
     ]);
     expect(all.stdout).toContain('1 broken');
+    // Its progress goes to stderr (here no terminal: a line every ten pages, and one at the end),
+    // with the number of events and the rate.
+    const events = Number(/^(\d+) events in/m.exec(all.stdout)?.[1]);
+    expect(all.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `^verify: ${events.toLocaleString('en-US')} events checked in [\\d.]+ s \\([\\d,]+ events/s\\)$`,
+      ),
+    );
+    expect(all.stdout).not.toContain('events checked');
   });
   it('npm run audit -- verify names an event deleted in SQL as missing', async () => {
     const bet = await proposeTo(bed.alice, bed.bob, { title: 'Accepted, then not' });
@@ -786,6 +795,9 @@ describe('tamper evidence for bets written before hash chains', () => {
     expect(events).toBeGreaterThanOrEqual(5);
     const anchored = await runScript('audit', ['anchor'], bed.app.databaseUrl);
     expect(anchored.code, anchored.stderr).toBe(0);
+    expect(anchored.stderr).toMatch(
+      /^anchor: [\d,]+ events checked in [\d.]+ s \([\d,]+ events\/s\)$/m,
+    );
     expect((await runScript('audit', ['verify', betId], bed.app.databaseUrl)).code).toBe(0);
     expect((await exportChecked(betId)).run.code).toBe(0);
 
