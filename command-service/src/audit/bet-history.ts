@@ -69,11 +69,12 @@ export interface StoredDetails {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * When the log recorded an event, to the microsecond (as stored), or from the Date the store read
- * gave when the log keeps no finer time for it; always with six digits of a second.
+ * When the log recorded an event: to the microsecond, as PostgreSQL stores it; or, for a log that
+ * keeps no such time (the EventStoreDB adapter's), the Date the store's read gave, to the
+ * millisecond, claiming no digit it does not have.
  */
 function recordedAtOf(event: RecordedEvent, times: ReadonlyMap<string, string>): string {
-  return times.get(event.id) ?? event.recordedAt.toISOString().replace(/Z$/, '000Z');
+  return times.get(event.id) ?? event.recordedAt.toISOString();
 }
 
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/;
