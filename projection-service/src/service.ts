@@ -14,7 +14,7 @@ export async function projectionService(context: HostContext): Promise<ServicePa
   );
   return {
     name: 'projection service',
-    routers: [queryRouter({ config, pool, watcher, logger, sessions: context.sessions })],
+    routers: [queryRouter({ config, pool, store, watcher, logger, sessions: context.sessions })],
     async stop() {
       await Promise.all(projectors.map((projector) => projector.stop()));
       await watcher.close();

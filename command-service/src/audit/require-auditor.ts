@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { auditorAggregate } from '@wagers/domain/auditors/auditor';
-import { load } from '@wagers/platform/aggregate';
+import { holdsAuditorRole } from '@wagers/domain/auditors/auditor';
 import { notFound } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import '@wagers/platform/http/types';
@@ -12,9 +11,7 @@ import '@wagers/platform/http/types';
 export function requireAuditor(store: EventStore): RequestHandler {
   return async (req, _res, next) => {
     const userId = req.userId;
-    if (!userId || !(await load(store, auditorAggregate, userId)).isAuditor) {
-      throw notFound('Not found');
-    }
+    if (!userId || !(await holdsAuditorRole(store, userId))) throw notFound('Not found');
     next();
   };
 }

@@ -3,8 +3,9 @@ import {
   auditorStream,
   type AuditorEvent,
 } from '@wagers/contracts/events/auditor';
-import { defineAggregate } from '@wagers/platform/aggregate';
+import { defineAggregate, load } from '@wagers/platform/aggregate';
 import { schemaReader, type Decider } from '@wagers/platform/decider';
+import type { EventStore } from '@wagers/platform/event-store/port';
 
 export type AuditorState = { isAuditor: boolean };
 
@@ -51,3 +52,12 @@ export const auditorAggregate = defineAggregate({
   decider: auditorDecider,
   read: schemaReader<AuditorEvent>(auditorEventSchemas),
 });
+
+/**
+ * Whether the user holds the auditor role now, from the role's own stream (a grant and a revoke
+ * or two): every audit call asks this, never a read model, so a revocation holds from the next
+ * call on however far behind the audit projector is (docs/decisions/0012-auditors.md).
+ */
+export async function holdsAuditorRole(store: EventStore, userId: string): Promise<boolean> {
+  return (await load(store, auditorAggregate, userId)).isAuditor;
+}

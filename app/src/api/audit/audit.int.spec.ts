@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AuditAsOf,
@@ -10,7 +11,11 @@ import type {
   AuditTrailEntry,
 } from '@wagers/contracts/api/audit';
 import type { SignedInUser } from '@wagers/contracts/api/user';
-import type { ApiClient } from '../../test-support/test-app.ts';
+import { loadConfig } from '@wagers/platform/config';
+import { createLogger } from '@wagers/platform/logger';
+import { hostService, type RunningHost } from '@wagers/platform/service-host';
+import { projectionService } from '@wagers/projection-service/service';
+import { ApiClient, testRedisUrl } from '../../test-support/test-app.ts';
 import {
   befriend,
   betInput,
@@ -848,18 +853,79 @@ describe('tamper evidence for bets written before hash chains', () => {
 });
 
 describe('a revoked auditor', () => {
-  it('gets 404 from every audit call again', async () => {
-    const revoked = await runScript('auditors', ['revoke', carol.user.email!], bed.app.databaseUrl);
-    expect(revoked.stdout).toContain('is no longer an auditor');
+  /**
+   * The query API on its own, as production runs it (deploy/Caddyfile sends the search and the
+   * trail there, a bet's history and export to the command service): in the one process of the
+   * test app the command service's check covers every audit path and would hide the query's.
+   */
+  let queries: RunningHost;
+  beforeAll(async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: bed.app.databaseUrl,
+      REDIS_URL: testRedisUrl,
+      LOG_LEVEL: 'silent',
+      READ_YOUR_WRITES_TIMEOUT_MS: '15000',
+    });
+    queries = await hostService({
+      config,
+      logger: createLogger('silent'),
+      migrations: [],
+      parts: async (context) => [await projectionService(context)],
+    });
+  }, 60_000);
+  afterAll(() => queries?.stop(), 60_000);
 
-    // Reads of the bet's stream check the role's own stream: refused from the next call on.
-    expect((await carol.client.get(`/api/audit/bets/${disputed}/history`)).status).toBe(404);
-    // The rest reads the role from a read model, which follows the log a moment behind.
+  it('gets 404 from every audit call right after the revocation, with the audit read model held back', async () => {
+    const atQueries = new ApiClient(queries.url, false);
+    atQueries.cookie = carol.client.cookie;
+    /** Each audit call at the service production sends it to. */
+    const call = (url: string) =>
+      new URL(url, 'http://x').pathname.startsWith('/api/audit/bets/')
+        ? carol.client.get(url)
+        : atQueries.get(url);
+    await bed.app.settled();
+    for (const url of [`/api/audit/bets?q=${disputed}`, `/api/audit/trail?betId=${disputed}`]) {
+      expect((await call(url)).status, url).toBe(200);
+    }
+    // The audit projector cannot apply the revocation while this transaction holds the row it
+    // deletes: rm_auditors still names Carol, as it does while the projector lags or is down.
+    const holder = new pg.Client({ connectionString: bed.app.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      const held = await holder.query('SELECT 1 FROM rm_auditors WHERE user_id = $1 FOR UPDATE', [
+        carol.user.id,
+      ]);
+      expect(held.rowCount).toBe(1);
+
+      const revoked = await runScript(
+        'auditors',
+        ['revoke', carol.user.email!],
+        bed.app.databaseUrl,
+      );
+      expect(revoked.stdout).toContain('is no longer an auditor');
+
+      for (const url of auditCalls(disputed)) {
+        const response = await call(url);
+        expect(response.status, url).toBe(404);
+        expect(response.text, url).not.toContain('Disputed rain');
+      }
+      // The read model is still behind: only the web app's Audit entry follows it.
+      const { rowCount } = await bed.db.query('SELECT 1 FROM rm_auditors WHERE user_id = $1', [
+        carol.user.id,
+      ]);
+      expect(rowCount).toBe(1);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
     const isAuditor = async () =>
       (await carol.client.get<SignedInUser>('/api/auth/user')).body.isAuditor ?? false;
     await expect.poll(isAuditor, { timeout: 15_000 }).toBe(false);
     for (const url of auditCalls(disputed)) {
-      expect((await carol.client.get(url)).status, url).toBe(404);
+      expect((await call(url)).status, url).toBe(404);
     }
   });
 });
