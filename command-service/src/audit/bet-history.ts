@@ -1,9 +1,15 @@
-import type { AuditAsOf, AuditExport, AuditHistoryEntry } from '@wagers/contracts/api/audit';
+import {
+  ERASED_IN_EXPORT,
+  type AuditAsOf,
+  type AuditExport,
+  type AuditHistoryEntry,
+} from '@wagers/contracts/api/audit';
 import { betStream } from '@wagers/contracts/events/bet';
 import { ZodError } from 'zod';
 import { evolve, initialBetState, readBetEvent } from '@wagers/domain/bets/bet';
 import { isUuid } from '@wagers/contracts/ids';
 import {
+  eventHash,
   isMetadataObject,
   storedHash,
   type ChainAnchor,
@@ -167,27 +173,43 @@ export function historyAsOf(
   };
 }
 
-/** The stream exactly as stored, with the anchor of events that predate hash chains. */
+/**
+ * The stream exactly as stored, with the anchor of events that predate hash chains; except the
+ * personal fields `erasedFields` names (stored in clear, their subject erased), which read
+ * `{ "erased": true }`, their event marked redacted with its link in the chain as stored.
+ */
 export function auditExport(
   betId: string,
   recorded: readonly RecordedEvent[],
   anchor: ChainAnchor | null,
   now: Date,
   recordedTimes: ReadonlyMap<string, string> = new Map(),
+  erasedFields: ReadonlyMap<string, readonly string[]> = new Map(),
 ): AuditExport {
+  let previous: string | null = null;
   return {
     format: 'wagers-audit-export/1',
     betId,
     streamId: betStream(betId),
     exportedAt: now.toISOString(),
     anchor: anchor && { throughRevision: Number(anchor.throughRevision), hash: anchor.hash },
-    events: recorded.map((event) => ({
-      revision: Number(event.revision),
-      id: event.id,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-      recordedAt: recordedAtOf(event, recordedTimes),
-    })),
+    events: recorded.map((event) => {
+      // The chain as `chainHead` follows it: the stored hash, or the one computed for an event
+      // written before hash chains, from the event as stored.
+      previous = storedHash(event) ?? eventHash(event, previous);
+      const exported = {
+        revision: Number(event.revision),
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt: recordedAtOf(event, recordedTimes),
+      };
+      const fields = erasedFields.get(event.id);
+      if (!fields || fields.length === 0) return exported;
+      const data: Record<string, unknown> = { ...(event.data as Record<string, unknown>) };
+      for (const field of fields) data[field] = { ...ERASED_IN_EXPORT };
+      return { ...exported, data, redacted: { fields: [...fields], hash: previous } };
+    }),
   };
 }

@@ -11,7 +11,7 @@ import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { loadAnchors } from '@wagers/platform/event-store/chain-verifier';
 import { isMetadataObject } from '@wagers/platform/event-store/event-hash';
-import { storedForm } from '@wagers/platform/event-store/personal-data';
+import { erasedInClear, storedForm } from '@wagers/platform/event-store/personal-data';
 import { recordedTimes } from '@wagers/platform/event-store/recorded-at';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import { commandContext, recordWrite } from '../context.ts';
@@ -44,7 +44,8 @@ export function auditRouter(deps: CommandServiceDeps): Router {
   ): Promise<[string, RecordedEvent[]]> {
     // Bet ids are stored in lower case; the search finds a bet by its id in any case, so does this.
     const betId = String(req.params.id).toLowerCase();
-    // The export is the stream exactly as stored (personal fields sealed), as its hashes cover it.
+    // The export is the stream as stored (personal fields sealed), as its hashes cover it; the
+    // fields of older events stored in clear are left out once erased (auditExport).
     const store = view === 'export' ? storedForm(deps.store) : deps.store;
     const recorded = isUuid(betId) ? await store.readStream(betStream(betId)) : [];
     if (recorded.length === 0) throw notFound('Bet not found');
@@ -120,7 +121,8 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     const anchor = (await loadAnchors(deps.pool, betStream(betId))).get(betStream(betId)) ?? null;
     res.setHeader('content-disposition', `attachment; filename="bet-${betId}-audit.json"`);
     const times = await recordedTimes(deps.pool, betStream(betId));
-    res.json(auditExport(betId, recorded, anchor, deps.runtime.now(), times));
+    const erased = await erasedInClear(deps.store, recorded);
+    res.json(auditExport(betId, recorded, anchor, deps.runtime.now(), times, erased));
   });
   return router;
 }

@@ -127,8 +127,19 @@ export interface AuditExport {
     metadata: EventMetadata;
     /** When the log stored the event, to the microsecond, exactly as stored. */
     recordedAt: string;
+    /**
+     * Present when the event holds personal fields in clear whose subject is erased (written
+     * before personal data was sealed): each reads `{ "erased": true }` in `data`, so the event's
+     * hash cannot be recomputed from the export. `hash` is its link in the chain as stored (its
+     * stored hash, or the one computed for an event written before hash chains), for the next
+     * link to be checked against.
+     */
+    redacted?: { fields: string[]; hash: string };
   }[];
 }
+
+/** What an erased field stored in clear reads in an export. */
+export const ERASED_IN_EXPORT = { erased: true } as const;
 
 export interface AuditTrailEntry {
   eventId: string;

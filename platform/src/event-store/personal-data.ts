@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { DataKeys } from './data-keys.ts';
 import type { AppendOptions, EventStore, EventToAppend, RecordedEvent } from './port.ts';
 import {
+  erasedClearFields,
   lookupsOf,
   openEvent,
   personalValues,
@@ -145,4 +146,25 @@ export async function destroyDataKeys(store: EventStore, subjects: string[]): Pr
   const entry = decorated.get(store);
   if (!entry) throw new Error('This event store does not seal personal data');
   await entry.keys.destroy(subjects);
+}
+
+/**
+ * Of events read in their stored form (`storedForm`), the personal fields each holds in clear
+ * although their subject is erased (events written before sealing, schema version 1), by event
+ * id: what a reader of the stored form must not show. Empty for a store that seals nothing.
+ */
+export async function erasedInClear(
+  store: EventStore,
+  stored: readonly RecordedEvent[],
+): Promise<Map<string, string[]>> {
+  const entry = decorated.get(store);
+  const { subjects } = lookupsOf([...stored]);
+  const found = new Map<string, string[]>();
+  if (!entry || subjects.size === 0) return found;
+  const erased = await entry.keys.erased(subjects);
+  for (const event of stored) {
+    const fields = erasedClearFields(event, erased);
+    if (fields.length > 0) found.set(event.id, fields);
+  }
+  return found;
 }

@@ -189,3 +189,18 @@ export function upcastToSealedVersion(event: RecordedEvent, erased: Set<string>)
   }
   return { ...event, data };
 }
+
+/**
+ * The personal fields an event holds in clear although their subject is erased: those of an event
+ * written before personal fields were sealed (schema version 1, or metadata edited into none),
+ * which the log keeps as they were. Read through the store they are null (the upcaster above);
+ * whatever shows the stored form (the audit export) must leave them out.
+ */
+export function erasedClearFields(event: RecordedEvent, erased: ReadonlySet<string>): string[] {
+  const version = storedVersion(event);
+  if (version !== null && version >= SEALED_SCHEMA_VERSION) return [];
+  const data = event.data as Data;
+  return personalValues(event.type, event.data)
+    .filter(({ field, subject }) => sealedKeyId(data[field]) === null && erased.has(subject))
+    .map(({ field }) => field);
+}

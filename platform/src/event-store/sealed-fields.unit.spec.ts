@@ -5,6 +5,7 @@ import { sampleEvent } from './sample-events.ts';
 import {
   emailDigest,
   emailSubject,
+  erasedClearFields,
   lookupsOf,
   openEvent,
   sealEvent,
@@ -108,5 +109,20 @@ describe('the upcaster from schema version 1', () => {
   it('leaves version 2 events to the key', () => {
     const sealed = recorded(sealEvent(v1, new Map([[userSubject(userId), key]])));
     expect(upcastToSealedVersion(sealed, new Set([userSubject(userId)]))).toBe(sealed);
+  });
+});
+
+describe('the fields an export of the stored form must leave out', () => {
+  const v1 = recorded(sampleEvent('UserRegistered', registeredData));
+  const erased = new Set([userSubject(userId)]);
+
+  it('are the clear fields of a version 1 event whose subject is erased', () => {
+    expect(erasedClearFields(v1, new Set())).toEqual([]);
+    expect(erasedClearFields(v1, erased)).toEqual(['email', 'firstName', 'lastName']);
+  });
+
+  it('are none of a version 2 event, whose fields are sealed and whose key is what erases them', () => {
+    const sealed = recorded(sealEvent(v1, new Map([[userSubject(userId), key]])));
+    expect(erasedClearFields(sealed, erased)).toEqual([]);
   });
 });

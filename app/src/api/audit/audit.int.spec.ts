@@ -28,6 +28,8 @@ import {
   type Person,
 } from '../bets/http-fixtures.ts';
 import { runNode, runScript } from '../../test-support/run-script.ts';
+import type { EventMetadata } from '@wagers/contracts/events/envelope';
+import { eventHash } from '@wagers/platform/event-store/event-hash';
 
 let bed: BetsTestbed;
 let carol: Person;
@@ -849,6 +851,144 @@ describe('tamper evidence for bets written before hash chains', () => {
     // A bet that never was is still no bet.
     const unknown = await runScript('audit', ['verify', crypto.randomUUID()], bed.app.databaseUrl);
     expect(unknown.code).toBe(2);
+  });
+});
+
+describe('an invitation stored before personal data was sealed', () => {
+  /** The bet's stream as stored, its first event turned into a version 1 one and rechained. */
+  async function storedBeforeSealing(betId: string, email: string, { chained = true } = {}) {
+    const { rows } = await bed.db.query<{
+      event_id: string;
+      type: string;
+      data: Record<string, unknown>;
+      metadata: EventMetadata & { hash?: string };
+    }>(
+      'SELECT event_id, type, data, metadata FROM es_events WHERE stream_id = $1 ORDER BY stream_revision',
+      [`bet-${betId}`],
+    );
+    let previous: string | null = null;
+    for (const [revision, row] of rows.entries()) {
+      const { hash: _stored, ...metadata } = row.metadata;
+      const data = revision === 0 ? { ...row.data, inviteeEmail: email } : row.data;
+      if (revision === 0) metadata.schemaVersion = 1;
+      const hash = eventHash({ id: row.event_id, type: row.type, data, metadata }, previous);
+      await bed.db.query('UPDATE es_events SET data = $2, metadata = $3 WHERE event_id = $1', [
+        row.event_id,
+        data,
+        chained ? { ...metadata, hash } : metadata,
+      ]);
+      previous = hash;
+    }
+  }
+  async function exported(betId: string) {
+    const response = await carol.client.get<AuditExport>(`/api/audit/bets/${betId}/export`);
+    expect(response.status, response.text).toBe(200);
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'wagers-export-')), 'export.json');
+    await writeFile(file, response.text);
+    return { text: response.text, body: response.body, file };
+  }
+
+  it('is left out of the export once its person deleted their account, and the rest still verifies', async () => {
+    const email = `early.newcomer.${Date.now()}@example.com`;
+    const proposed = await bed.alice.client.post<{ id: string }>('/api/bets', {
+      ...betInput({ title: 'Invited before sealing' }),
+      inviteeEmail: email,
+    });
+    expect(proposed.status, proposed.text).toBe(201);
+    const betId = proposed.body.id;
+    const cancelled = await bed.alice.client.request('DELETE', `/api/bets/${betId}`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await bed.app.settled();
+    await storedBeforeSealing(betId, email);
+
+    // Nothing erased yet: the address is as stored, and the whole chain is recomputed.
+    const before = await exported(betId);
+    expect(before.body.events[0]!.data).toMatchObject({ inviteeEmail: email });
+    expect(before.body.events.some((event) => event.redacted)).toBe(false);
+    const intact = await runNode('docs/audit/verify-export.mjs', [before.file]);
+    expect(intact.code, intact.stdout + intact.stderr).toBe(0);
+    expect(intact.stdout).toContain(`OK bet-${betId}: ${before.body.events.length} events`);
+
+    const newcomer = await bed.app.signIn(email);
+    const deleted = await newcomer.request('DELETE', '/api/user', { confirmEmail: email });
+    expect(deleted.status, deleted.text).toBe(200);
+    await bed.app.settled();
+
+    const history = await carol.client.get<AuditBetHistory>(`/api/audit/bets/${betId}/history`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.entries[0]!.data).toMatchObject({ inviteeEmail: null });
+
+    const after = await exported(betId);
+    expect(after.text).not.toContain(email);
+    expect(after.text).not.toContain(email.split('@')[0]);
+    const [first, ...rest] = after.body.events;
+    expect(first!.data).toMatchObject({ inviteeEmail: { erased: true } });
+    expect(first!.redacted).toEqual({ fields: ['inviteeEmail'], hash: first!.metadata.hash });
+    expect(rest.every((event) => event.redacted === undefined)).toBe(true);
+
+    const partly = await runNode('docs/audit/verify-export.mjs', [after.file]);
+    expect(partly.code, partly.stdout + partly.stderr).toBe(3);
+    expect(partly.stdout).not.toContain('BROKEN');
+    expect(partly.stdout).toContain(
+      `INCOMPLETE bet-${betId}: ${after.body.events.length} events, chain intact where it could be recomputed`,
+    );
+    expect(partly.stdout).toContain(
+      `revision 0 (event ${first!.id}, BetProposed): inviteeEmail erased; its hash as stored taken as given`,
+    );
+    // The events after it are still checked against it.
+    const edited = JSON.parse(await readFile(after.file, 'utf8')) as AuditExport;
+    edited.events[1]!.type = 'BetAccepted';
+    await writeFile(after.file, JSON.stringify(edited));
+    const broken = await runNode('docs/audit/verify-export.mjs', [after.file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`BROKEN at revision 1 (event ${edited.events[1]!.id}`);
+
+    // The product still recomputes the whole chain from the log.
+    const verified = await runScript('audit', ['verify', betId], bed.app.databaseUrl);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+  });
+
+  it('written before hash chains too, its link then computed from the event as stored', async () => {
+    const email = `older.newcomer.${Date.now()}@example.com`;
+    const proposed = await bed.alice.client.post<{ id: string }>('/api/bets', {
+      ...betInput({ title: 'Invited before chains' }),
+      inviteeEmail: email,
+    });
+    expect(proposed.status, proposed.text).toBe(201);
+    const betId = proposed.body.id;
+    expect((await bed.alice.client.request('DELETE', `/api/bets/${betId}`)).status).toBe(200);
+    await bed.app.settled();
+    await storedBeforeSealing(betId, email, { chained: false });
+    const anchored = await runScript('audit', ['anchor'], bed.app.databaseUrl);
+    expect(anchored.code, anchored.stderr).toBe(0);
+    const before = await exported(betId);
+    expect(before.body.anchor).toMatchObject({ throughRevision: before.body.events.length - 1 });
+    expect((await runNode('docs/audit/verify-export.mjs', [before.file])).code).toBe(0);
+
+    const newcomer = await bed.app.signIn(email);
+    const deleted = await newcomer.request('DELETE', '/api/user', { confirmEmail: email });
+    expect(deleted.status, deleted.text).toBe(200);
+    await bed.app.settled();
+
+    const after = await exported(betId);
+    expect(after.text).not.toContain(email);
+    const first = after.body.events[0]!;
+    expect(first.metadata).not.toHaveProperty('hash');
+    expect(first.redacted?.fields).toEqual(['inviteeEmail']);
+    const partly = await runNode('docs/audit/verify-export.mjs', [after.file]);
+    expect(partly.code, partly.stdout + partly.stderr).toBe(3);
+    expect(partly.stdout).not.toContain('BROKEN');
+    expect(partly.stdout).toContain(
+      `revision 0 (event ${first.id}, BetProposed): inviteeEmail erased`,
+    );
+    // The anchor still checks the events after it: a wrong hash given for it does not pass.
+    const edited = JSON.parse(await readFile(after.file, 'utf8')) as AuditExport;
+    edited.events[0]!.redacted!.hash = '0'.repeat(64);
+    await writeFile(after.file, JSON.stringify(edited));
+    const broken = await runNode('docs/audit/verify-export.mjs', [after.file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`BROKEN at revision ${edited.events.length - 1} `);
+    expect(broken.stdout).toContain('do not match the anchored hash');
   });
 });
 
