@@ -17,6 +17,7 @@ const vendorChunks: Record<string, string> = {
   '@tanstack': 'query',
   '@radix-ui': 'radix',
   zod: 'zod',
+  'libphonenumber-js': 'phone',
 };
 
 export default defineConfig({

@@ -11,7 +11,8 @@ import {
   toast,
   type ApiPerson,
 } from './support/people.ts';
-import { next, wizardStep } from './support/wizard.ts';
+import type { PageGlobals } from './support/page-globals.ts';
+import { fillTerms, next, wizardStep } from './support/wizard.ts';
 
 /** Spec section 5: every rule the create wizard and the friends screen's invite apply, as the user meets it. */
 describe('validation messages', () => {
@@ -68,9 +69,15 @@ describe('validation messages', () => {
     await expect(consent.count()).resolves.toBe(0);
     await phone.fill('+1 415 555 0123');
     await expect(consent.getAttribute('aria-checked')).resolves.toBe('false');
+    await phone.fill('415 555 0123');
+    await expectHint('Enter the phone number in international format, e.g. +1 415 555 0123');
     await phone.fill('');
-    await email.fill('newcomer@example.com');
+    await email.fill('newcomer@');
     await expect(phone.isDisabled()).resolves.toBe(true);
+    await expectHint('Enter a valid email address');
+    await email.fill(val.user.email!.toUpperCase());
+    await expectHint('You cannot invite yourself');
+    await email.fill('newcomer@example.com');
     await expect(nextButton().isEnabled()).resolves.toBe(true);
     await next(page);
   });
@@ -136,6 +143,29 @@ describe('validation messages', () => {
     await wizardStep(page).getByText('Step 4 of 4').waitFor();
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.getByTestId('dashboard').waitFor();
+  });
+
+  it('create bet: a refusal only the server can make is shown in its own words', async () => {
+    // The wizard does not read the creator's own number; the server refuses it as the invitee.
+    const own = await val.client.put('/api/user/phone', {
+      phone: '+14155550177',
+      smsConsent: true,
+    });
+    expect(own.status, own.text).toBe(200);
+    // The steps before left their draft behind (Cancel keeps it): start afresh.
+    await page.goto('/');
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.clear());
+    await page.goto('/bets/create');
+    await page.getByRole('tab', { name: 'Invite New User' }).click();
+    await page.getByLabel('Phone number').fill('+1 415 555 0177');
+    await page.getByRole('checkbox', { name: /STOP/ }).click();
+    await next(page);
+    await fillTerms(page, { title: 'Texting myself', description: 'Should not be allowed.' });
+    await page.getByRole('button', { name: 'Send Bet Invitation' }).click();
+    await toast(page, 'Error').getByText('You cannot invite yourself', { exact: true }).waitFor();
+    await expect(page.getByText('Failed to create bet').count()).resolves.toBe(0);
+    await wizardStep(page).getByText('Step 4 of 4').waitFor();
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.clear());
   });
 
   it('friends invite: one channel at a time, consent before a text, server refusals shown', async () => {

@@ -8,6 +8,7 @@ import {
   validationModes,
   wagerTypes,
 } from './bet-rules.ts';
+import { checkInvitee } from './invitee.ts';
 import { parseDollarsToCents } from './money.ts';
 
 export {
@@ -57,8 +58,8 @@ const filled = (value: string | number | null | undefined) =>
 
 /**
  * POST /api/bets, the one definition the route and the wizard both apply. Exactly one opponent:
- * a friend (`opponentId`), or a newcomer by `inviteeEmail`, or by `inviteePhone` with
- * `smsConsent: true`. A money wager names an amount of more than zero with at most two
+ * a friend (`opponentId`), or a newcomer by a valid `inviteeEmail`, or by `inviteePhone` in
+ * international format with `smsConsent: true` (the invitee rules of `./invitee.ts`). A money wager names an amount of more than zero with at most two
  * decimals; a custom wager describes what is at stake. Rules that need the log (is the opponent
  * a friend, is the end date past) are the decider's.
  */
@@ -88,7 +89,13 @@ export const createBetRequestSchema = z
     if (!friend && !email && !phone) issue('opponentId', BET_MESSAGES.chooseOpponent);
     if (friend && (email || phone)) issue('opponentId', BET_MESSAGES.friendOrNewcomer);
     if (email && phone) issue('inviteePhone', BET_MESSAGES.emailOrPhone);
-    if (!friend && phone && body.smsConsent !== true) issue('smsConsent', BET_MESSAGES.smsConsent);
+    if (!friend && email !== phone) {
+      // The newcomer's own rules (the email's or the phone's format, consent for a phone).
+      const checked = checkInvitee(body);
+      if (!checked.ok) {
+        for (const field of checked.refusal.fields) issue(field, checked.refusal.message);
+      }
+    }
     if (body.wagerType === 'money') {
       if (!filled(body.wagerAmount)) issue('wagerAmount', BET_MESSAGES.amountMissing);
       else {

@@ -36,6 +36,20 @@ describe('POST /api/bets body: one opponent', () => {
       }),
     ).toEqual(['inviteePhone']);
   });
+  it('refuses a newcomer the invite rules refuse, naming the field with their words', () => {
+    const issues = (body: Partial<CreateBetBody>) => {
+      const result = createBetRequestSchema.safeParse({ ...base, opponentId: null, ...body });
+      return result.success
+        ? []
+        : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    };
+    expect(issues({ inviteeEmail: 'nora@' })).toEqual([
+      ['inviteeEmail', 'Enter a valid email address'],
+    ]);
+    expect(issues({ inviteePhone: '4155550123', smsConsent: true })).toEqual([
+      ['inviteePhone', 'Enter the phone number in international format, e.g. +1 415 555 0123'],
+    ]);
+  });
   it('refuses a phone without consent, with the spec’s words', () => {
     const result = createBetRequestSchema.safeParse({
       ...base,

@@ -1,3 +1,4 @@
+import { INVITEE_MESSAGES } from '@wagers/contracts/api/invitee';
 import { DomainError } from '@wagers/platform/errors';
 
 export const OPTED_OUT_MESSAGE =
@@ -10,14 +11,8 @@ export const phoneOptedOut = () =>
   ]);
 
 export const selfInvite = (field: 'inviteeEmail' | 'inviteePhone' = 'inviteeEmail') => {
-  const message = 'You cannot invite yourself';
+  const message = INVITEE_MESSAGES.self;
   return new DomainError('validation_failed', message, [{ field, message }]);
 };
 
-/** Whether an invite to this email would reach the person sending it. */
-export const isOwnEmail = (inviteeEmail: string | null, senderEmail: string) =>
-  inviteeEmail !== null && inviteeEmail === senderEmail.toLowerCase();
-
-/** Whether an invite to this number (E.164, as both are kept) would reach the person sending it. */
-export const isOwnPhone = (inviteePhone: string | null, senderPhone: string | null) =>
-  inviteePhone !== null && inviteePhone === senderPhone;
+export { isOwnEmail, isOwnPhone } from '@wagers/contracts/api/invitee';

@@ -36,6 +36,25 @@ export class ApiError extends Error {
     }
     return undefined;
   }
+
+  /** The fields a refused request named (`errors` of a problem-details body), if any. */
+  get fieldErrors(): { field: string; message: string }[] {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (!parsed || typeof parsed !== 'object' || !('errors' in parsed)) return [];
+      const { errors } = parsed;
+      if (!Array.isArray(errors)) return [];
+      return errors.flatMap((entry: unknown) => {
+        if (!entry || typeof entry !== 'object') return [];
+        const { field, message } = entry as Record<string, unknown>;
+        return typeof field === 'string' && typeof message === 'string' && message
+          ? [{ field, message }]
+          : [];
+      });
+    } catch {
+      return [];
+    }
+  }
 }
 
 /** `Retry-After` as seconds or as an HTTP date, in ms from now. */
@@ -52,6 +71,16 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/**
+ * What the server said of each field of a request it refused as invalid (a 400 naming fields),
+ * each sentence once; undefined for any other failure.
+ */
+export function fieldErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const messages = [...new Set(error.fieldErrors.map((entry) => entry.message))];
+  return messages.length > 0 ? messages.join(' ') : undefined;
 }
 
 // Read-your-writes: the highest log position any command response reported. Kept in session

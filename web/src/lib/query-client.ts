@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast/use-toast.ts';
-import { api, isUnauthorizedError, serverMessage } from './api-client.ts';
+import { api, fieldErrorText, isUnauthorizedError, serverMessage } from './api-client.ts';
 import type { ErrorToast } from './react-query.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 import { retryWhilePrepared } from './retry.ts';
@@ -28,7 +28,9 @@ export function createQueryClient(): QueryClient {
         const errorToast = mutation.meta?.errorToast;
         if (!errorToast) return;
         const description =
-          (errorToast.preferServerMessage && serverMessage(error)) || errorToast.description;
+          (errorToast.preferFieldErrors && fieldErrorText(error)) ||
+          (errorToast.preferServerMessage && serverMessage(error)) ||
+          errorToast.description;
         toast({ title: errorToast.title, description, variant: 'destructive' });
       },
     }),

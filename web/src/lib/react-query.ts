@@ -27,6 +27,8 @@ export type ErrorToast = {
   description: string;
   /** Show the server's own sentence when it sent one, else `description`. */
   preferServerMessage?: boolean;
+  /** When the server refused the request as invalid, naming fields, show what it said of them. */
+  preferFieldErrors?: boolean;
 };
 
 /**

@@ -20,7 +20,8 @@ export function useCreateBet({
 }: { mutationConfig?: MutationConfig<typeof createBet> } = {}) {
   return useApiMutation(createBet, {
     invalidates: [getBetsQueryOptions().queryKey, getStatsQueryOptions().queryKey],
-    errorToast: { title: 'Error', description: 'Failed to create bet' },
+    // A body the server refused names its fields: say what it said; anything else is a failure.
+    errorToast: { title: 'Error', description: 'Failed to create bet', preferFieldErrors: true },
     config: mutationConfig,
   });
 }

@@ -1,8 +1,7 @@
 import { BET_LIMITS, MIN_WAGER_CENTS } from '@wagers/contracts/api/bet-rules';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
+import { checkInvitee } from '@wagers/contracts/api/invitee';
 import { parseDollarsToCents } from '@wagers/contracts/api/money';
-// Relative import: the unit tests run under the root vitest config, which has no '@' alias.
-import { hasInvitee, needsSmsConsent } from '../../../lib/invitee.ts';
 import type { BetDraft, WizardStep } from './bet-draft.ts';
 
 /** Why the wizard cannot move on; the toast shows `title` and `description`. */
@@ -25,17 +24,36 @@ export function problemText(problem: Problem): string {
   return problem.description ? `${problem.title}: ${problem.description}` : problem.title;
 }
 
-function invitee(draft: BetDraft) {
-  return { email: draft.inviteeEmail, phone: draft.inviteePhone, smsConsent: draft.smsConsent };
+/** Who is creating the bet, as far as the wizard knows: their own address is no invitee. */
+export type Sender = { email: string | null };
+
+/** The newcomer's rules are the request schema's (contracts' `checkInvitee`), in the step's words. */
+function inviteeProblem(draft: BetDraft, sender: Sender | null): Problem | null {
+  const checked = checkInvitee(
+    {
+      inviteeEmail: draft.inviteeEmail,
+      inviteePhone: draft.inviteePhone,
+      smsConsent: draft.smsConsent,
+    },
+    sender ?? undefined,
+  );
+  if (checked.ok) return null;
+  if (checked.refusal.rule === 'emailOrPhone') return problems.invitee;
+  if (checked.refusal.rule === 'smsConsent') return problems.smsConsent;
+  return { title: checked.refusal.message };
 }
 
 /** The first requirement of `step` that the draft does not meet, or null when Next may proceed. */
-export function stepProblem(draft: BetDraft, step: WizardStep, today: string): Problem | null {
+export function stepProblem(
+  draft: BetDraft,
+  step: WizardStep,
+  today: string,
+  sender: Sender | null = null,
+): Problem | null {
   switch (step) {
     case 1:
       if (!draft.isInviteMode) return draft.selectedFriendId ? null : problems.selectFriend;
-      if (!hasInvitee(invitee(draft))) return problems.invitee;
-      return needsSmsConsent(invitee(draft)) ? problems.smsConsent : null;
+      return inviteeProblem(draft, sender);
     case 2:
       if (!draft.title.trim() || !draft.description.trim()) return problems.missing;
       if (
@@ -64,9 +82,13 @@ export function stepProblem(draft: BetDraft, step: WizardStep, today: string): P
 }
 
 /** Checked again on submit, in the order the steps come. */
-export function submitProblem(draft: BetDraft, today: string): Problem | null {
+export function submitProblem(
+  draft: BetDraft,
+  today: string,
+  sender: Sender | null = null,
+): Problem | null {
   for (const step of [1, 2, 3] as const) {
-    const problem = stepProblem(draft, step, today);
+    const problem = stepProblem(draft, step, today, sender);
     if (problem) return problem;
   }
   return null;

@@ -21,11 +21,30 @@ describe('step 1: who to bet with', () => {
     const invite = draft({ isInviteMode: true });
     expect(stepProblem(invite, 1, today)?.title).toBe('Please enter an email or phone number');
     expect(stepProblem({ ...invite, inviteeEmail: 'a@b.co' }, 1, today)).toBeNull();
-    const phone = { ...invite, inviteePhone: '+15551234567' };
+    const phone = { ...invite, inviteePhone: '+14155550123' };
     expect(problemText(stepProblem(phone, 1, today)!)).toBe(
       'SMS Consent Required: Please confirm you have permission to send SMS to this number',
     );
     expect(stepProblem({ ...phone, smsConsent: true }, 1, today)).toBeNull();
+  });
+
+  it('names an invitee the server would refuse: a bad email or phone, or your own email', () => {
+    const invite = draft({ isInviteMode: true });
+    expect(stepProblem({ ...invite, inviteeEmail: 'nora@' }, 1, today)?.title).toBe(
+      'Enter a valid email address',
+    );
+    const local = { ...invite, inviteePhone: '415 555 0123', smsConsent: true };
+    expect(stepProblem(local, 1, today)?.title).toBe(
+      'Enter the phone number in international format, e.g. +1 415 555 0123',
+    );
+    const me = { email: 'me@example.com' };
+    expect(stepProblem({ ...invite, inviteeEmail: 'Me@Example.com' }, 1, today, me)?.title).toBe(
+      'You cannot invite yourself',
+    );
+    expect(stepProblem({ ...invite, inviteeEmail: 'nora@example.com' }, 1, today, me)).toBeNull();
+    expect(
+      submitProblem({ ...complete, isInviteMode: true, inviteeEmail: 'x@' }, today)?.title,
+    ).toBe('Enter a valid email address');
   });
 });
 
@@ -103,10 +122,10 @@ describe('submitting', () => {
     const byPhone = toCreateBetRequest({
       ...complete,
       isInviteMode: true,
-      inviteePhone: '+15551234567',
+      inviteePhone: '+14155550123',
       smsConsent: true,
     });
-    expect(byPhone).toMatchObject({ inviteePhone: '+15551234567', smsConsent: true });
+    expect(byPhone).toMatchObject({ inviteePhone: '+14155550123', smsConsent: true });
     expect(byPhone).not.toHaveProperty('opponentId');
   });
 

@@ -53,7 +53,8 @@ export function CreateBetWizard({ user, friends, opponentId }: Props) {
   const update = (patch: Partial<BetDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const keyFor = useRef(requestKeys()).current;
   const today = todayIso();
-  const problem = stepProblem(draft, draft.step, today);
+  const sender = user ? { email: user.email } : null;
+  const problem = stepProblem(draft, draft.step, today, sender);
 
   useEffect(() => {
     if (isWorthSaving(draft)) saveDraft(draft);
@@ -92,7 +93,7 @@ export function CreateBetWizard({ user, friends, opponentId }: Props) {
       if (!problem) goTo((draft.step + 1) as WizardStep);
       return;
     }
-    const blocking = submitProblem(draft, today);
+    const blocking = submitProblem(draft, today, sender);
     if (blocking) {
       toast({ title: blocking.title, description: blocking.description, variant: 'destructive' });
       return;
