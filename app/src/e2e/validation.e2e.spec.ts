@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BET_LIMITS } from '@wagers/contracts/api/bets';
+import type { DevMail } from '@wagers/contracts/api/dev';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
@@ -24,6 +25,18 @@ describe('validation messages', () => {
 
   const hint = () => page.getByTestId('wizard-hint');
   const nextButton = () => page.getByRole('button', { name: 'Next' });
+  /** Waits for the development inbox to hold `count` emails to `to`. */
+  const mailsTo = async (to: string, count: number) => {
+    const deadline = Date.now() + 10_000;
+    let seen = 0;
+    while (Date.now() < deadline) {
+      const mails = (await (await fetch(`${app.url}/api/dev/mail`)).json()) as DevMail[];
+      seen = mails.filter((mail) => mail.to === to).length;
+      if (seen >= count) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen, `emails to ${to}`).toBe(count);
+  };
   const expectHint = async (text: string) => {
     await hint().getByText(text, { exact: true }).waitFor();
     await expect(nextButton().isDisabled()).resolves.toBe(true);
@@ -198,6 +211,17 @@ describe('validation messages', () => {
       .waitFor();
     await expect(email.inputValue()).resolves.toBe('');
     await expect(send.isDisabled()).resolves.toBe(true);
+    await mailsTo('friend.to.be@example.com', 1);
+
+    // Inviting the same address again is a new invitation: a second email, as the toast says.
+    await email.fill('friend.to.be@example.com');
+    await send.click();
+    // The first toast may still be up: the fields clearing is what says this one was answered.
+    await expect.poll(() => email.inputValue()).toBe('');
+    await toast(page, 'Invitation sent!')
+      .getByText('An email was sent to friend.to.be@example.com')
+      .waitFor();
+    await mailsTo('friend.to.be@example.com', 2);
   });
 
   it('user search: only for non-blank text; an email shows only when typed exactly', async () => {

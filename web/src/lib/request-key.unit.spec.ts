@@ -10,4 +10,13 @@ describe('requestKeys', () => {
     expect(keyFor({ title: 'Snow' })).toBe('key-2');
     expect(keyFor({ title: 'Rain' })).toBe('key-3');
   });
+
+  it('makes a new key for the same body once the request was answered', () => {
+    let n = 0;
+    const keyFor = requestKeys(() => `key-${++n}`);
+    expect(keyFor({ inviteeEmail: 'nora@example.com' })).toBe('key-1');
+    expect(keyFor({ inviteeEmail: 'nora@example.com' })).toBe('key-1');
+    keyFor.answered();
+    expect(keyFor({ inviteeEmail: 'nora@example.com' })).toBe('key-2');
+  });
 });

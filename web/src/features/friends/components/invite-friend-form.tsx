@@ -16,9 +16,12 @@ import { useCreateInvite } from '../api/create-invite.ts';
 
 export function InviteFriendForm() {
   const [invitee, setInvitee] = useState<Invitee>(emptyInvitee);
+  const keyFor = useRef(requestKeys()).current;
   const invite = useCreateInvite({
     mutationConfig: {
       onSuccess: (_response, { body: sent }) => {
+        // Sent: inviting the same person again is a new invitation, not a retry of this one.
+        keyFor.answered();
         toast({
           title: 'Invitation sent!',
           description: sent.inviteeEmail
@@ -29,7 +32,6 @@ export function InviteFriendForm() {
       },
     },
   });
-  const keyFor = useRef(requestKeys()).current;
   const canSend = !invite.isPending && hasInvitee(invitee) && !needsSmsConsent(invitee);
 
   const submit = (event: FormEvent) => {
