@@ -80,4 +80,44 @@ describe('the signed-out wizard draft survives signing in', () => {
     await page.getByRole('tab', { name: 'Select Friend' }).waitFor();
     await expect(toast(page, 'Error').count()).resolves.toBe(0);
   });
+
+  it('a send whose answer was lost, sent again after a reload, makes one bet, not two', async () => {
+    const betsNow = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/bets', { credentials: 'include' });
+        return ((await response.json()) as unknown[]).length;
+      });
+    const before = await betsNow();
+    await page.goto('/bets/create');
+    await page.getByRole('tab', { name: 'Invite New User' }).click();
+    await page.getByLabel('Email address').fill('lost.answer@example.com');
+    await next(page);
+    await fillTerms(page, {
+      title: 'Kite up for an hour',
+      description: 'Beach, Sunday, no touching the ground.',
+      custom: 'Ice cream',
+    });
+    // The request reaches the server and the bet is made; its answer never reaches the page.
+    let committed!: () => void;
+    const answered = new Promise<void>((resolve) => (committed = resolve));
+    const betsPath = (url: URL) => url.pathname === '/api/bets';
+    await page.route(betsPath, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      committed();
+      await route.abort('connectionfailed');
+    });
+    await page.getByRole('button', { name: 'Send Bet Invitation' }).click();
+    await answered;
+    await toast(page, 'Error').waitFor();
+    await page.unroute(betsPath);
+
+    await page.reload();
+    await wizardStep(page).getByText('Step 4 of 4').waitFor();
+    await sendBet(page, 'Bet created with invite!');
+    await page.getByTestId('bet-summary').getByText('Kite up for an hour').waitFor();
+    await expect(betsNow()).resolves.toBe(before + 1);
+    await expect(storedDraft(page)).resolves.toBeNull();
+  });
 });

@@ -22,6 +22,12 @@ const draftSchema = z.object({
   endDate: z.string(),
   validationMode: z.enum(validationModes),
   reportStands: z.boolean(),
+  /**
+   * The last body sent and its Idempotency-Key, kept with the draft until the bet is made: a send
+   * whose answer was lost (the tab reloaded, the connection dropped) is sent again under the same
+   * key, so the server answers with the bet it made instead of making a second one.
+   */
+  sent: z.object({ body: z.string(), key: z.string() }).nullable(),
 });
 
 export type BetDraft = z.infer<typeof draftSchema>;
@@ -43,6 +49,7 @@ export function newDraft(isAuthenticated: boolean): BetDraft {
     endDate: '',
     validationMode: 'both',
     reportStands: false,
+    sent: null,
   };
 }
 
@@ -84,4 +91,19 @@ export function clearDraft(): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+/**
+ * The key to send `body` under: the draft's own while the body is the one sent last, else a new
+ * one. Returns the draft that remembers it, to be saved before the request goes out.
+ */
+export function keyForSend(
+  draft: BetDraft,
+  body: unknown,
+  newKey: () => string = () => crypto.randomUUID(),
+): { key: string; draft: BetDraft } {
+  const text = JSON.stringify(body);
+  if (draft.sent?.body === text) return { key: draft.sent.key, draft };
+  const key = newKey();
+  return { key, draft: { ...draft, sent: { body: text, key } } };
 }

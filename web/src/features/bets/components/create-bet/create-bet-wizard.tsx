@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createBetRequestSchema } from '@wagers/contracts/api/bets';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@wagers/contracts/api/user';
@@ -13,6 +13,7 @@ import { useCreateBet } from '../../api/create-bet.ts';
 import {
   clearDraft,
   isWorthSaving,
+  keyForSend,
   newDraft,
   saveDraft,
   takeDraft,
@@ -25,7 +26,6 @@ import {
   submitProblem,
   toCreateBetRequest,
 } from '../../utils/wizard-rules.ts';
-import { requestKeys } from '@/lib/request-key.ts';
 import { StepDetails } from './step-details.tsx';
 import { StepOpponent, type FriendsList } from './step-opponent.tsx';
 import { StepReview } from './step-review.tsx';
@@ -51,7 +51,6 @@ export function CreateBetWizard({ user, friends, opponentId }: Props) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => openingDraft(isAuthenticated, opponentId));
   const update = (patch: Partial<BetDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const keyFor = useRef(requestKeys()).current;
   const today = todayIso();
   const sender = user ? { email: user.email } : null;
   const problem = stepProblem(draft, draft.step, today, sender);
@@ -111,7 +110,13 @@ export function CreateBetWizard({ user, friends, opponentId }: Props) {
       toast({ title: first?.message ?? 'Please check the bet', variant: 'destructive' });
       return;
     }
-    create.mutate({ body, idempotencyKey: keyFor(body) });
+    // Saved before sending: after a reload, the same bet goes out under the same key.
+    const { key, draft: keyed } = keyForSend(draft, body);
+    if (keyed !== draft) {
+      saveDraft(keyed);
+      setDraft(keyed);
+    }
+    create.mutate({ body, idempotencyKey: key });
   };
 
   return (
