@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AVATAR_MAX_BYTES } from '@wagers/contracts/api/profile';
+import { AVATAR_MAX_BYTES, avatarContentTypes } from '@wagers/contracts/api/avatar-rules';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser, newPerson, signInThroughBrowser } from './support/browser.ts';
 import { emailFor, toast } from './support/people.ts';
@@ -58,6 +58,21 @@ describe('profile: rename and avatar upload', () => {
       buffer: Buffer.from('not a picture'),
     });
     await toast(page, 'Invalid file').getByText('Please select an image file').waitFor();
+    // An image, but of a type the server does not store: refused before any upload.
+    await expect(input.getAttribute('accept')).resolves.toBe(avatarContentTypes.join(','));
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/avatar')) uploads.push(request.url());
+    });
+    await page.getByTestId('toast').getByRole('button', { name: 'Close notification' }).click();
+    await toast(page, 'Invalid file').waitFor({ state: 'detached' });
+    await input.setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await toast(page, 'Invalid file').getByText('Please select an image file').waitFor();
+    expect(uploads).toEqual([]);
     await input.setInputFiles({
       name: 'huge.png',
       mimeType: 'image/png',

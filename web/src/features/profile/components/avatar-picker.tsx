@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icons.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
-import { avatarFileProblem } from '../utils/avatar-file.ts';
+import { avatarAccept, avatarFileProblem } from '../utils/avatar-file.ts';
 
 export function AvatarPicker({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +42,7 @@ export function AvatarPicker({ user }: { user: User }) {
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={avatarAccept}
         className="sr-only"
         tabIndex={-1}
         aria-label="Profile picture file"
