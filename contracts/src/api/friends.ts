@@ -17,6 +17,16 @@ export const sendFriendRequestSchema = z.object({
 });
 export type SendFriendRequest = z.infer<typeof sendFriendRequestSchema>;
 
+/**
+ * POST /api/friend-requests answers `pending` with the request's id, or `friends` (and no id)
+ * when the other person had already asked: asking back accepts their request.
+ */
+export const friendRequestSentSchema = z.object({
+  id: z.string().nullable(),
+  status: z.enum(['pending', 'friends']),
+});
+export type FriendRequestSent = z.infer<typeof friendRequestSentSchema>;
+
 export const relationships = ['friend', 'request_sent', 'request_received', 'none'] as const;
 export type Relationship = (typeof relationships)[number];
 

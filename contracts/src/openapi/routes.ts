@@ -18,6 +18,7 @@ import {
 import { devMailSchema, devSmsSchema } from '../api/dev.ts';
 import {
   friendRequestSchema,
+  friendRequestSentSchema,
   sendFriendRequestSchema,
   userSearchResultSchema,
 } from '../api/friends.ts';
@@ -55,10 +56,6 @@ import { json, page, route, seeOther, type DocumentedRoute } from './route.ts';
 /** A cancelled bet has left every list: `deleted`. */
 const betChangedSchema = z.object({ id: z.string(), status: z.enum([...betStatuses, 'deleted']) });
 /** Asking someone who already asked you makes you friends at once: no request stays open. */
-const friendRequestSentSchema = z.object({
-  id: z.string().nullable(),
-  status: z.enum(['pending', 'friends']),
-});
 const friendRequestAnsweredSchema = z.object({
   id: z.string(),
   status: z.enum(['accepted', 'declined']),

@@ -1,19 +1,30 @@
-import type { FriendRequest, SendFriendRequest } from '@wagers/contracts/api/friends';
+import type { FriendRequestSent, SendFriendRequest } from '@wagers/contracts/api/friends';
+import { getStatsQueryOptions } from '@/features/bets/api/get-stats.ts';
 import { api } from '@/lib/api-client.ts';
 import { useApiMutation, type MutationConfig } from '@/lib/react-query.ts';
 import { getFriendRequestsQueryOptions } from './get-friend-requests.ts';
+import { getFriendsQueryOptions } from './get-friends.ts';
 import { searchUsersKey } from './search-users.ts';
 
-/** POST /api/friend-requests */
-export function sendFriendRequest(body: SendFriendRequest): Promise<FriendRequest> {
-  return api.post<FriendRequest>('/api/friend-requests', body);
+/**
+ * POST /api/friend-requests. Answers `friends` when the other person had already asked: then the
+ * two are friends at once.
+ */
+export function sendFriendRequest(body: SendFriendRequest): Promise<FriendRequestSent> {
+  return api.post<FriendRequestSent>('/api/friend-requests', body);
 }
 
 export function useSendFriendRequest({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof sendFriendRequest> } = {}) {
   return useApiMutation(sendFriendRequest, {
-    invalidates: [getFriendRequestsQueryOptions().queryKey, searchUsersKey],
+    // Either answer may have changed the friends list and its count (asking back accepts).
+    invalidates: [
+      getFriendRequestsQueryOptions().queryKey,
+      getFriendsQueryOptions().queryKey,
+      getStatsQueryOptions().queryKey,
+      searchUsersKey,
+    ],
     errorToast: { title: 'Error', description: 'Failed to send friend request' },
     config: mutationConfig,
   });

@@ -78,7 +78,17 @@ function SearchResults({ query }: { query: string }) {
 
 function Relationship({ result }: { result: UserSearchResult }) {
   const send = useSendFriendRequest({
-    mutationConfig: { onSuccess: () => void toast({ title: 'Friend request sent' }) },
+    mutationConfig: {
+      onSuccess: ({ status }) => {
+        // They had already asked: asking back made the two friends.
+        if (status === 'friends') {
+          toast({
+            title: 'Friend request accepted',
+            description: `You are now friends with ${result.firstName ?? displayName(result)}`,
+          });
+        } else toast({ title: 'Friend request sent' });
+      },
+    },
   });
   switch (result.relationship) {
     case 'friend':

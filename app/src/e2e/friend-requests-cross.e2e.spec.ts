@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { launchBrowser } from './support/browser.ts';
+import { apiPerson, browserFor, caughtUp, toast, type ApiPerson } from './support/people.ts';
+
+/**
+ * Two people ask each other at the same time: the second to ask accepts the first's request, so
+ * they are friends at once, and the screen says so and shows it everywhere.
+ */
+describe('friend requests that cross', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let ida: ApiPerson;
+  let jon: ApiPerson;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [ida, jon] = await Promise.all([
+      apiPerson(app, { first: 'Ida', last: 'Irons' }),
+      apiPerson(app, { first: 'Jon', last: 'Jones' }),
+    ]);
+    await caughtUp(ida, jon);
+    ({ page } = await browserFor(browser, app, ida));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('adding someone who has just asked you makes you friends, and the counts follow', async () => {
+    await page.goto('/');
+    await page.getByTestId('stats-friends').getByText('Friends (0)').waitFor();
+    await page.getByRole('link', { name: 'Friends', exact: true }).click();
+    await page.getByTestId('tab-friends').getByText('My Friends (0)').waitFor();
+    await page.getByTestId('tab-find').click();
+    await page.getByPlaceholder('Search by email or name').fill('Jones');
+    const result = page.getByTestId('search-result').filter({ hasText: 'Jon Jones' });
+    await result.getByRole('button', { name: 'Add Friend' }).waitFor();
+
+    // Meanwhile Jon asks Ida; her page does not know yet.
+    const asked = await jon.client.post('/api/friend-requests', { receiverId: ida.user.id });
+    if (asked.status !== 201) throw new Error(`Jon's request failed: ${asked.status}`);
+
+    await result.getByRole('button', { name: 'Add Friend' }).click();
+    await toast(page, 'Friend request accepted')
+      .getByText('You are now friends with Jon')
+      .waitFor();
+    await result.getByText('Friends', { exact: true }).waitFor();
+    await page.getByTestId('tab-friends').getByText('My Friends (1)').waitFor();
+    await page.getByTestId('tab-requests').click();
+    await page.getByText('No pending requests').waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByTestId('stats-friends').getByText('Friends (1)').waitFor();
+  });
+});
