@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AVATAR_MAX_BYTES, avatarContentTypes } from '@wagers/contracts/api/avatar-rules';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser, newPerson, signInThroughBrowser } from './support/browser.ts';
-import { emailFor, toast } from './support/people.ts';
+import { emailFor, reloadUntil, toast } from './support/people.ts';
 import { solidPng } from './support/png.ts';
 
 /** A new member names themself and sets a picture; the profile turns away what it cannot take. */
@@ -83,14 +83,32 @@ describe('profile: rename and avatar upload', () => {
       .waitFor();
   });
 
-  it('uploads a picture that then shows in the profile and the header, after a reload too', async () => {
-    await page.goto('/profile');
+  it('uploads a picture that then shows in the profile, the header and her bets, after a reload too', async () => {
+    // A bet of Pat's, made elsewhere (another session), for her picture to show on.
+    const elsewhere = await app.signIn(email);
+    const proposed = await elsewhere.post('/api/bets', {
+      title: 'Pat paints the fence',
+      description: 'Both sides, by Sunday.',
+      wagerType: 'custom',
+      wagerDescription: 'Lemonade',
+      inviteeEmail: 'neighbour@example.com',
+    });
+    expect(proposed.status, proposed.text).toBe(201);
+    await page.goto('/');
+    const card = page.getByTestId('bet-card').filter({ hasText: 'Pat paints the fence' });
+    await reloadUntil(page, card);
+    await expect(card.locator('img').count()).resolves.toBe(0);
+
+    await page.getByTestId('header-avatar').click();
     await page.getByTestId('avatar-input').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
       buffer: solidPng(64, [79, 70, 229]),
     });
     await toast(page, 'Avatar updated').waitFor();
+    // Back on the dashboard without a reload, her bet shows the new picture.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await card.locator('img').waitFor();
     const served = page.waitForResponse((response) =>
       new URL(response.url()).pathname.startsWith('/avatars/'),
     );
@@ -101,6 +119,8 @@ describe('profile: rename and avatar upload', () => {
     await expect(
       picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
     ).resolves.toBe(64);
+    await card.locator('img').waitFor();
+    await page.getByTestId('header-avatar').click();
     await page.getByTestId('profile-card').locator('img').waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { getActivityQueryOptions } from '@/features/bets/api/get-activity.ts';
 import { getBetsQueryOptions } from '@/features/bets/api/get-bets.ts';
 import { ProfileStats } from '@/features/bets/components/profile-stats.tsx';
 import { RecentActivity } from '@/features/bets/components/recent-activity.tsx';
@@ -9,6 +10,9 @@ import { PhoneCard } from '@/features/profile/components/phone-card.tsx';
 import { ProfileCard } from '@/features/profile/components/profile-card.tsx';
 import { useUser } from '@/lib/auth.ts';
 import { useInvalidate } from '@/lib/react-query.ts';
+
+/** Every activity list, whatever its length. */
+const activityKey = getActivityQueryOptions().queryKey.slice(0, 1);
 
 export function ProfileRoute() {
   const { user } = useUser();
@@ -24,6 +28,7 @@ export function ProfileRoute() {
             getFriendsQueryOptions().queryKey,
             getFriendRequestsQueryOptions().queryKey,
             getBetsQueryOptions().queryKey,
+            activityKey,
           )
         }
       />

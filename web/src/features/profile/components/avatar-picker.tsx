@@ -7,10 +7,16 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { avatarAccept, avatarFileProblem } from '../utils/avatar-file.ts';
 
-export function AvatarPicker({ user }: { user: User }) {
+/** `onChange` runs once a new picture is set, to refresh what shows it beyond the profile. */
+export function AvatarPicker({ user, onChange }: { user: User; onChange?: () => unknown }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar({
-    mutationConfig: { onSuccess: () => void toast({ title: 'Avatar updated' }) },
+    mutationConfig: {
+      onSuccess: async () => {
+        toast({ title: 'Avatar updated' });
+        await onChange?.();
+      },
+    },
   });
 
   const choose = (file: File | undefined) => {

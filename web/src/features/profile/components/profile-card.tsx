@@ -12,7 +12,10 @@ import { formatMonthYear } from '@/lib/format.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 
-/** `onProfileChange` lets the page refresh what other features show of this user (friends, requests, bets). */
+/**
+ * `onProfileChange` lets the page refresh what other features show of this user (friends,
+ * requests, bets, activity): after a new name and after a new picture alike.
+ */
 export function ProfileCard({
   user,
   onProfileChange,
@@ -46,7 +49,7 @@ export function ProfileCard({
     <Card data-testid="profile-card">
       <CardContent className="grid gap-6 pt-5 sm:grid-cols-[auto_1fr] sm:pt-6">
         <div className="grid justify-items-center gap-2 text-center">
-          <AvatarPicker user={user} />
+          <AvatarPicker user={user} onChange={onProfileChange} />
           <p className="font-semibold text-slate-900" data-testid="profile-name">
             {displayName(user)}
           </p>
