@@ -93,9 +93,13 @@ describe('friends disagree and call it a draw', () => {
 
     await reloadUntil(ann, ann.getByText('Your friend offered to call it a draw.'));
     await screenshot(ann, 'draw-journey-draw-offered-desktop');
+    const record = ann.getByTestId('head-to-head');
+    await record.getByText('0 wins, 0 losses, 0 draws · even').waitFor();
     await ann.getByTestId('bet-terms').getByRole('button', { name: 'Accept draw' }).click();
     await toast(ann, 'Draw accepted').waitFor();
     await ann.getByTestId('bet-terms').getByText('Both agreed to call it a draw.').waitFor();
+    // Her record against Ben counts the draw at once, without a reload.
+    await record.getByText('0 wins, 0 losses, 1 draw · even').waitFor();
   });
 
   it('the history shows each step to both, in order', async () => {
