@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { propose } from './support/bet-data.ts';
+import { activeBet, propose, resolve } from './support/bet-data.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   apiPerson,
@@ -21,6 +21,7 @@ describe('screens whose data could not load', () => {
   let browser: Browser;
   let ann: ApiPerson;
   let betId: string;
+  let settledId: string;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
@@ -29,6 +30,10 @@ describe('screens whose data could not load', () => {
     await befriendOverApi(ann, bo);
     await caughtUp(ann, bo);
     betId = (await propose(ann, bo, { title: 'Rain by noon' })).id;
+    // A money bet Ann lost: it has a settlement to show.
+    settledId = await activeBet(ann, bo, { title: 'Bo runs faster' });
+    await resolve(ann, settledId, 'opponent_won');
+    await resolve(bo, settledId, 'opponent_won');
     await caughtUp(ann, bo);
   });
   afterAll(async () => {
@@ -47,7 +52,7 @@ describe('screens whose data could not load', () => {
   }
 
   /** The alert a panel shows for what it could not load. */
-  const saysNotLoaded = (page: Page, what: string) =>
+  const saysNotLoaded = (page: Pick<Page, 'getByRole'>, what: string) =>
     page.getByRole('alert').getByText(`Could not load ${what}`).waitFor();
 
   it('a bet that could not load is not "not found"', async () => {
@@ -79,6 +84,22 @@ describe('screens whose data could not load', () => {
     await page.goto('/');
     await saysNotLoaded(page, 'your figures');
     expect(await page.getByTestId('stat-total').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a settlement that could not load is said so, not left loading', async () => {
+    const page = await annWithout(new RegExp(`^/api/bets/${settledId}/settlement$`));
+    await page.goto(`/bets/${settledId}`);
+    await saysNotLoaded(page.getByTestId('settlement-card'), 'the settlement');
+    expect(await page.getByRole('status', { name: 'Loading settlement' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a bet's terms that could not load are said so, not left out", async () => {
+    const page = await annWithout(new RegExp(`^/api/bets/${settledId}/terms$`));
+    await page.goto(`/bets/${settledId}`);
+    await page.getByTestId('settlement-card').waitFor();
+    await saysNotLoaded(page, "this bet's terms");
     await page.context().close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Bet } from '@wagers/contracts/api/bets';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -13,14 +14,15 @@ import { resolutionPhase, type Role } from '../../utils/bet-view.ts';
  * proposal on, so the opponent sees it before accepting) and, in a disagreement, a draw offer.
  */
 export function BetTermsCard({ bet, role, userId }: { bet: Bet; role: Role; userId: string }) {
-  const { data: terms } = useBetTerms(bet.id);
+  const { data: terms, error } = useBetTerms(bet.id);
   const offer = useOfferDraw({
     mutationConfig: { onSuccess: () => void toast({ title: 'Draw offered' }) },
   });
   const accept = useAcceptDraw({
     mutationConfig: { onSuccess: () => void toast({ title: 'Draw accepted' }) },
   });
-  if (!terms) return null;
+  // Terms that could not load are said so: nobody is told the bet has none.
+  if (!terms) return error ? <ErrorMessage what="this bet's terms" error={error} /> : null;
   const disagreed = resolutionPhase(bet, role).phase === 'disagreed' && bet.status !== 'completed';
   const stands = terms.reportStands && bet.status !== 'completed';
   if (!stands && !disagreed && terms.settledBy !== 'draw' && terms.settledBy !== 'standing')

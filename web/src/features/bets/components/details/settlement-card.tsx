@@ -2,6 +2,7 @@ import type { Bet } from '@wagers/contracts/api/bets';
 import type { Settlement } from '@wagers/contracts/api/settle-up';
 import { displayName } from '@wagers/contracts/api/display';
 import { formatUsd } from '@wagers/contracts/api/money';
+import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Card,
@@ -41,7 +42,7 @@ function statusLine(settlement: Settlement, userId: string, otherName: string): 
 
 /** Settling up on the bet page: the loser marks it paid, the winner confirms or says not received. */
 export function SettlementCard({ bet, userId }: { bet: Bet; userId: string }) {
-  const { data: settlement, isPending } = useSettlement(bet.id, true);
+  const { data: settlement, isPending, error } = useSettlement(bet.id, true);
   const done = (title: string) => ({ onSuccess: () => void toast({ title }) });
   const markPaid = useMarkPaid({ betId: bet.id, mutationConfig: done('Marked as paid') });
   const confirm = useConfirmReceipt({ betId: bet.id, mutationConfig: done('Payment confirmed') });
@@ -61,7 +62,10 @@ export function SettlementCard({ bet, userId }: { bet: Bet; userId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {isPending || !settlement ? (
+        {/* A settlement that could not load is said so, not left loading. */}
+        {!settlement && error ? (
+          <ErrorMessage what="the settlement" error={error} />
+        ) : isPending || !settlement ? (
           <div role="status" aria-label="Loading settlement">
             <Skeleton className="h-10 w-full" />
           </div>
