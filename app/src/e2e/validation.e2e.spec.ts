@@ -138,6 +138,10 @@ describe('validation messages', () => {
     await expect(amount.getAttribute('step')).resolves.toBe('0.01');
     await expect(amount.getAttribute('min')).resolves.toBe('0');
     await amount.fill('0');
+    await expectHint('Enter an amount of more than zero with at most two decimals, e.g. 12.50');
+    await amount.fill('12.345');
+    await expectHint('Enter an amount of more than zero with at most two decimals, e.g. 12.50');
+    await amount.fill('');
     await expectHint('Please enter a wager amount');
     await amount.fill('7.25');
     await expect(nextButton().isEnabled()).resolves.toBe(true);

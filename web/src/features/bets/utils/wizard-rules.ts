@@ -1,4 +1,4 @@
-import { BET_LIMITS, MIN_WAGER_CENTS } from '@wagers/contracts/api/bet-rules';
+import { BET_LIMITS, BET_MESSAGES, MIN_WAGER_CENTS } from '@wagers/contracts/api/bet-rules';
 import type { CreateBetRequest } from '@wagers/contracts/api/bets';
 import { checkInvitee } from '@wagers/contracts/api/invitee';
 import { parseDollarsToCents } from '@wagers/contracts/api/money';
@@ -16,7 +16,8 @@ export const problems = {
   },
   missing: { title: 'Missing information', description: 'Please fill in all required fields' },
   pastEndDate: { title: 'Please choose an end date from today onwards' },
-  amount: { title: 'Please enter a wager amount' },
+  amount: { title: BET_MESSAGES.amountMissing },
+  amountFormat: { title: BET_MESSAGES.amountFormat },
   wagerDescription: { title: "Please describe what you're wagering" },
 } as const satisfies Record<string, Problem>;
 
@@ -64,7 +65,10 @@ export function stepProblem(
       }
       return draft.endDate && draft.endDate < today ? problems.pastEndDate : null;
     case 3:
-      if (draft.wagerType === 'money') return isAmount(draft.wagerAmount) ? null : problems.amount;
+      if (draft.wagerType === 'money') {
+        if (!draft.wagerAmount.trim()) return problems.amount;
+        return isAmount(draft.wagerAmount) ? null : problems.amountFormat;
+      }
       if (
         !draft.wagerDescription.trim() ||
         draft.wagerDescription.length > BET_LIMITS.wagerDescription
@@ -94,8 +98,9 @@ export function submitProblem(
   return null;
 }
 
+/** As the request schema reads it: dollars with at most two decimals, at least one cent. */
 function isAmount(value: string): boolean {
-  const cents = value.trim() ? parseDollarsToCents(value) : null;
+  const cents = parseDollarsToCents(value);
   return cents !== null && cents >= MIN_WAGER_CENTS;
 }
 

@@ -66,10 +66,18 @@ describe('step 2: details', () => {
 describe('step 3: wager', () => {
   it('needs a positive amount for money', () => {
     expect(stepProblem(draft(), 3, today)?.title).toBe('Please enter a wager amount');
-    expect(stepProblem(draft({ wagerAmount: '0' }), 3, today)?.title).toBe(
+    expect(stepProblem(draft({ wagerAmount: ' ' }), 3, today)?.title).toBe(
       'Please enter a wager amount',
     );
     expect(stepProblem(draft({ wagerAmount: '0.01' }), 3, today)).toBeNull();
+  });
+
+  it('says how to write an amount it cannot take', () => {
+    for (const wagerAmount of ['12.345', '0', '-5', '1e3']) {
+      expect(stepProblem(draft({ wagerAmount }), 3, today)?.title).toBe(
+        'Enter an amount of more than zero with at most two decimals, e.g. 12.50',
+      );
+    }
   });
 
   it('needs a description for a custom wager', () => {
