@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AVATAR_MAX_BYTES, avatarContentTypes } from '@wagers/contracts/api/avatar-rules';
+import { NAME_MAX_LENGTH } from '@wagers/contracts/api/profile-rules';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser, newPerson, signInThroughBrowser } from './support/browser.ts';
 import { emailFor, reloadUntil, toast } from './support/people.ts';
@@ -40,6 +41,17 @@ describe('profile: rename and avatar upload', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('alert').getByText('Please enter both first and last name').waitFor();
 
+    // A name longer than the server keeps cannot be typed.
+    const long = 'P'.repeat(NAME_MAX_LENGTH + 20);
+    await page.getByLabel('First name').fill(long);
+    await expect(page.getByLabel('First name').inputValue()).resolves.toBe(
+      long.slice(0, NAME_MAX_LENGTH),
+    );
+    await page.getByLabel('Last name').fill(long);
+    await expect(page.getByLabel('Last name').inputValue()).resolves.toBe(
+      long.slice(0, NAME_MAX_LENGTH),
+    );
+    await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('First name').fill('Pat');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Profile updated').waitFor();

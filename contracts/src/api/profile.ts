@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, avatarContentTypes } from './avatar-rules.ts';
+import { NAME_MAX_LENGTH } from './profile-rules.ts';
 
 const name = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
 
 export const updateProfileRequestSchema = z.object({
   firstName: name('First name'),

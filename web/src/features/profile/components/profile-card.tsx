@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@wagers/contracts/api/user';
 import { displayName } from '@wagers/contracts/api/display';
+import { NAME_MAX_LENGTH } from '@wagers/contracts/api/profile-rules';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
@@ -67,6 +68,7 @@ export function ProfileCard({
               <Input
                 id="first-name"
                 autoComplete="given-name"
+                maxLength={NAME_MAX_LENGTH}
                 value={firstName}
                 aria-invalid={error !== null && !firstName.trim()}
                 aria-describedby={error ? 'name-error' : undefined}
@@ -78,6 +80,7 @@ export function ProfileCard({
               <Input
                 id="last-name"
                 autoComplete="family-name"
+                maxLength={NAME_MAX_LENGTH}
                 value={lastName}
                 aria-invalid={error !== null && !lastName.trim()}
                 aria-describedby={error ? 'name-error' : undefined}
