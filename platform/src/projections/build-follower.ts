@@ -3,7 +3,7 @@ import type { GlobalPosition } from '@wagers/contracts/position';
 import { isDatabaseTrouble } from '../db-errors.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
-import { finishBulkLoad, switchBuild } from './builds.ts';
+import { BuildRefused, finishBulkLoad, switchBuild } from './builds.ts';
 import type { LogWakeup } from '../event-store/wakeup.ts';
 import {
   checkpointNotice,
@@ -295,9 +295,20 @@ export function followBuild(
     return null;
   }
 
+  /** Set once a switch to this build was refused: it stays as it is for an operator to look at. */
+  let switchRefused = false;
+
   async function trySwitch(): Promise<void> {
-    if (!building || !start.autoSwitch || stopped) return;
-    const switched = await inTransaction(() => switchBuild(client, projector, start.build));
+    if (!building || !start.autoSwitch || stopped || switchRefused) return;
+    let switched: boolean;
+    try {
+      switched = await inTransaction(() => switchBuild(client, projector, start.build));
+    } catch (error) {
+      if (!(error instanceof BuildRefused)) throw error;
+      switchRefused = true;
+      log.warn({ err: error }, 'reads cannot switch to this build');
+      return;
+    }
     if (switched) {
       building = false;
       log.info('build caught up: reads switched to it');

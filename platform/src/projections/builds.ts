@@ -212,6 +212,12 @@ export async function switchBuild(
   if (!target) throw new BuildRefused(`${projector.name} has no build ${build}`);
   if (target.status !== 'building')
     throw new BuildRefused(`${projector.name} build ${build} is ${target.status}, not building`);
+  if (live && target.version < live.version) {
+    throw new BuildRefused(
+      `${projector.name} build ${build} is of version ${target.version}, older than the live ` +
+        `build ${live.build} (version ${live.version}): reads never switch back to an older version`,
+    );
+  }
   if (!target.indexed || !target.schemaName) return false;
   if (live?.position && (!target.position || comparePositions(target.position, live.position) < 0))
     return false;
@@ -229,6 +235,27 @@ export async function switchBuild(
     [projector.name, build],
   );
   await notifyBuilds(client, projector.name);
+  return true;
+}
+
+/**
+ * Gives up a build under way that the code can no longer fill: it retires (its tables stay for the
+ * grace period, like any retired build's), so a build of the code's version can take its place.
+ * False if it is no longer under way.
+ */
+export async function retireBuildUnderWay(
+  client: ClientBase,
+  name: string,
+  build: number,
+): Promise<boolean> {
+  const row = await lockBuild(client, name, build);
+  if (row?.status !== 'building') return false;
+  await client.query(
+    `UPDATE projection_checkpoints SET status = 'retired', retired_at = now()
+     WHERE name = $1 AND build = $2`,
+    [name, build],
+  );
+  await notifyBuilds(client, name);
   return true;
 }
 

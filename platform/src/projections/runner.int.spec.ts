@@ -573,6 +573,39 @@ describe('projection runner', () => {
     expect([...second.holding]).toEqual([2]);
     await second.stop();
   });
+
+  it('retires a build of the version before left under way that the new code has no code for, and builds the new version in its place', async () => {
+    const v1 = countingProjector('stranded');
+    const first = start(v1);
+    await first.active;
+    const early = await append('s-h', 'Counted', 2);
+    await watcher.waitFor(['stranded'], early.position, 15_000);
+    await first.stop();
+    // A rebuild left under way: interrupted, or caught up and left for an operator to switch.
+    await inTransaction(pool, (client) => createBuild(client, v1, { autoSwitch: false }));
+
+    // The deploy restarts on version 2, which keeps no code for version 1.
+    const second = start(countingProjector('stranded', { version: 2 }));
+    try {
+      await liveVersionBecomes('stranded', 2);
+      const later = await append('s-h', 'Counted', 1);
+      await expect(watcher.waitFor(['stranded'], later.position, 15_000)).resolves.toBe(true);
+      expect(await countOf(v1, 's-h')).toBe(3);
+      // Build 2 retired, and (having applied no event) was dropped at once.
+      const builds = (await readBuilds(pool, 'stranded')).map((b) => [
+        b.build,
+        b.version,
+        b.status,
+      ]);
+      expect(builds.filter(([build]) => build !== 2)).toEqual([
+        [1, 1, 'retired'],
+        [3, 2, 'live'],
+      ]);
+      expect(builds.filter(([, , status]) => status === 'building')).toEqual([]);
+    } finally {
+      await second.stop();
+    }
+  });
 });
 
 describe('projection runner on a log that has never held an event', () => {

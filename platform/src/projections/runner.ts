@@ -11,6 +11,7 @@ import {
   dropTime,
   ensureFollowerBuild,
   expiredBuilds,
+  retireBuildUnderWay,
 } from './builds.ts';
 import {
   BuildGone,
@@ -220,13 +221,33 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       const rows = await readBuilds(deps.pool, projector.name);
       const live = rows.find((row) => row.status === 'live');
       const building = rows.find((row) => row.status === 'building');
-      if (!building && (!live || live.version < projector.version)) {
-        log.info({ from: live?.version, to: projector.version }, 'new projector version: building');
-        await inTransaction(deps.pool, (client) => createBuild(client, projector)).catch(
-          (error: unknown) => {
-            if (!(error instanceof BuildRefused)) throw error;
-          },
-        );
+      // A build of an older version left under way (a rebuild interrupted, or left to switch by
+      // hand) that this code cannot fill: nothing would ever finish it, and while it stands no
+      // build of this version could start. It retires, and a build of this version takes its place.
+      const stranded =
+        building &&
+        building.version < projector.version &&
+        codeForVersion(projector, building.version) === null
+          ? building
+          : undefined;
+      const create = (!building || stranded) && (!live || live.version < projector.version);
+      if (stranded || create) {
+        if (stranded)
+          log.info(
+            { build: stranded.build, version: stranded.version },
+            'retiring a build this code cannot fill',
+          );
+        if (create)
+          log.info(
+            { from: live?.version, to: projector.version },
+            'new projector version: building',
+          );
+        await inTransaction(deps.pool, async (client) => {
+          if (stranded) await retireBuildUnderWay(client, projector.name, stranded.build);
+          if (create) await createBuild(client, projector);
+        }).catch((error: unknown) => {
+          if (!(error instanceof BuildRefused)) throw error;
+        });
       }
       await dropExpired(rows);
     }

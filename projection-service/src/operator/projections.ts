@@ -12,7 +12,11 @@ import {
 } from '@wagers/platform/projections/builds';
 import { readBuilds, type BuildRow } from '@wagers/platform/projections/checkpoints';
 import { projectorLag, type ProjectorLag } from '@wagers/platform/projections/lag';
-import { BUILDS_CHANNEL, type Projector } from '@wagers/platform/projections/projector';
+import {
+  BUILDS_CHANNEL,
+  codeForVersion,
+  type Projector,
+} from '@wagers/platform/projections/projector';
 import { runProjector } from '@wagers/platform/projections/runner';
 import { recordOperatorEvent } from './record.ts';
 
@@ -94,9 +98,15 @@ export async function rebuildProjector(
   projector: Projector,
   deps: RebuildDeps,
 ): Promise<{ build: number; resumed: boolean; outcome: RebuildOutcome }> {
-  const existing = (await readBuilds(deps.pool, projector.name)).find(
-    (row) => row.status === 'building',
-  );
+  const builds = await readBuilds(deps.pool, projector.name);
+  const existing = builds.find((row) => row.status === 'building');
+  const live = builds.find((row) => row.status === 'live');
+  if (live && live.version > projector.version) {
+    throw new BuildRefused(
+      `${projector.name} reads use build ${live.build} of version ${live.version}, newer than this ` +
+        `code's version ${projector.version}: rebuild it with the code of version ${live.version}`,
+    );
+  }
   if (existing && (await isHeld(deps.pool, projector.name, existing.build))) {
     // Held by a service waiting at an event it cannot apply: no rebuild gets past it, a skip does.
     if (existing.error) {
@@ -110,6 +120,7 @@ export async function rebuildProjector(
         'by another process; watch it with `status`, or retire that build to start again',
     );
   }
+  if (existing) refuseWithoutCode(projector, existing, 'resume');
   let row: BuildRow;
   if (existing) {
     row = existing;
@@ -187,7 +198,8 @@ async function watchBuild(
       continue;
     }
     const { row, lag } = seen;
-    if (!row) throw new BuildRefused(`${projector.name} build ${start.build} was retired`);
+    if (!row || row.status === 'retired')
+      throw new BuildRefused(`${projector.name} build ${start.build} was retired`);
     const caughtUp = row.indexed && row.status === 'building' && lag === 0;
     const done = row.status === 'live' || (caughtUp && !row.autoSwitch);
     total = done ? row.events : Math.max(total, row.events);
@@ -218,10 +230,33 @@ async function watchBuild(
   }
 }
 
+/**
+ * Refuses a build under way of a version this code has no code for: it cannot fill it, and an
+ * operator's command on it (a resume would watch it for ever; a switch could move reads to a version
+ * older than the code the services run) is taken as it was meant by the code that began it.
+ */
+function refuseWithoutCode(
+  projector: Projector,
+  row: BuildRow,
+  what: 'resume' | 'switch to',
+): void {
+  if (codeForVersion(projector, row.version)) return;
+  const advice =
+    row.version < projector.version
+      ? `retire it (retire ${projector.name} ${row.build}) and rebuild, or start the projection ` +
+        `service, which replaces it with a build of version ${projector.version}`
+      : `use the command line of version ${row.version}`;
+  throw new BuildRefused(
+    `${projector.name} build ${row.build} is of version ${row.version}, and this code (version ` +
+      `${projector.version}) has no code for it, so it cannot ${what} it: ${advice}`,
+  );
+}
+
 /** Switches reads to the projector's build under way, once it has caught up with the live one. */
 export async function switchProjector(pool: Pool, projector: Projector): Promise<number> {
   const building = (await readBuilds(pool, projector.name)).find((r) => r.status === 'building');
   if (!building) throw new BuildRefused(`${projector.name} has no build under way to switch to`);
+  refuseWithoutCode(projector, building, 'switch to');
   // Waiting for its lag to go would be waiting for ever: it catches up only once the event is passed.
   if (building.error) {
     throw new BuildRefused(

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '@wagers/platform/db';
+import { createLogger } from '@wagers/platform/logger';
+import { createBuild, finishBulkLoad } from '@wagers/platform/projections/builds';
+import { readBuilds } from '@wagers/platform/projections/checkpoints';
+import type { Projector } from '@wagers/platform/projections/projector';
+import {
+  closeWatchedLog,
+  openWatchedLog,
+  type WatchedLog,
+} from '@wagers/platform/projections/watched-log';
+import { rebuildProjector, switchProjector } from './projections.ts';
+
+const logger = createLogger('silent');
+
+/** A projector of one table that keeps nothing: its builds are what the operator acts on. */
+function projector(name: string, version: number, previous?: Projector): Projector {
+  return {
+    name,
+    version,
+    tables: [`${name}_rows`],
+    schema: {
+      tables: `CREATE TABLE ${name}_rows (id text PRIMARY KEY)`,
+      indexes: `CREATE INDEX ${name}_rows_id ON ${name}_rows (id)`,
+    },
+    async apply() {},
+    ...(previous && { previous }),
+  };
+}
+
+describe('the operator commands on builds of another version', () => {
+  let log: WatchedLog;
+  beforeAll(async () => {
+    log = await openWatchedLog();
+  });
+  afterAll(() => closeWatchedLog(log));
+
+  const deps = () => ({
+    pool: log.pool,
+    store: log.store,
+    connectionString: log.db.url,
+    logger,
+    pollMs: 50,
+  });
+  const states = async (name: string) =>
+    (await readBuilds(log.pool, name)).map((b) => [b.build, b.version, b.status]);
+
+  it('refuses to resume or switch to a build of an older version the code has none for, and says what to do', async () => {
+    const v1 = projector('older', 1);
+    await expect(rebuildProjector(v1, deps())).resolves.toMatchObject({ outcome: 'switched' });
+    // Version 1's rebuild left under way; the command line is now version 2's, without version 1.
+    await inTransaction(log.pool, (client) => createBuild(client, v1, { autoSwitch: false }));
+    const v2 = projector('older', 2);
+    await expect(rebuildProjector(v2, deps())).rejects.toThrow(
+      'older build 2 is of version 1, and this code (version 2) has no code for it, so it cannot resume it: ' +
+        'retire it (retire older 2) and rebuild, or start the projection service, which replaces it with a build of version 2',
+    );
+    await expect(switchProjector(log.pool, v2)).rejects.toThrow(
+      'older build 2 is of version 1, and this code (version 2) has no code for it, so it cannot switch to it',
+    );
+    expect(await states('older')).toEqual([
+      [1, 1, 'live'],
+      [2, 1, 'building'],
+    ]);
+    // With version 1's code kept, the same build is resumed.
+    await expect(
+      rebuildProjector(projector('older', 2, v1), { ...deps(), manualSwitch: true }),
+    ).resolves.toMatchObject({ build: 2, resumed: true, outcome: 'caught up' });
+  }, 30_000);
+
+  it('never switches reads back to an older version, nor starts a build of one', async () => {
+    const v1 = projector('newer', 1);
+    const v2 = projector('newer', 2, v1);
+    await expect(rebuildProjector(v1, deps())).resolves.toMatchObject({ outcome: 'switched' });
+    await expect(rebuildProjector(v2, deps())).resolves.toMatchObject({ outcome: 'switched' });
+    // Version 1's command line, run after the deploy, is refused a rebuild...
+    await expect(rebuildProjector(v1, deps())).rejects.toThrow(
+      "newer reads use build 2 of version 2, newer than this code's version 1: rebuild it with the code of version 2",
+    );
+    // ...and a build of version 1 begun anyway (as it was before) is never switched to.
+    const old = await inTransaction(log.pool, async (client) => {
+      const row = await createBuild(client, v1, { autoSwitch: false });
+      await finishBulkLoad(client, v1, row);
+      return row;
+    });
+    for (const code of [v1, v2]) {
+      await expect(switchProjector(log.pool, code)).rejects.toThrow(
+        `newer build ${old.build} is of version 1, older than the live build 2 (version 2): reads never switch back to an older version`,
+      );
+    }
+    expect(await states('newer')).toEqual([
+      [1, 1, 'retired'],
+      [2, 2, 'live'],
+      [3, 1, 'building'],
+    ]);
+  }, 30_000);
+});
