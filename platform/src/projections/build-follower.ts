@@ -3,7 +3,7 @@ import type { GlobalPosition } from '@wagers/contracts/position';
 import { isDatabaseTrouble } from '../db-errors.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.ts';
 import type { Logger } from '../logger.ts';
-import { BuildRefused, finishBulkLoad, switchBuild } from './builds.ts';
+import { BuildRefused, finishBulkLoad, switchBuild, ViewsBusy } from './builds.ts';
 import type { LogWakeup } from '../event-store/wakeup.ts';
 import {
   checkpointNotice,
@@ -53,6 +53,9 @@ export interface FollowDeps {
    */
   pageIntervalMs?: number;
 }
+
+/** The pause before a switch that gave way to a long reader of the views is tried again. */
+const SWITCH_RETRY_MS = 2000;
 
 /** See `FollowDeps.pageIntervalMs`. */
 export const DEFAULT_PAGE_INTERVAL_MS = 20;
@@ -298,20 +301,41 @@ export function followBuild(
   /** Set once a switch to this build was refused: it stays as it is for an operator to look at. */
   let switchRefused = false;
 
+  /** Ends the wait before a switch is tried again. */
+  let endSwitchWait: () => void = () => undefined;
+
+  /**
+   * Switches reads to this build once it has caught up. A switch that gave way to a long reader
+   * of the views is tried again after a pause, until it is made, the build falls behind (a later
+   * page tries again) or this follower stops.
+   */
   async function trySwitch(): Promise<void> {
-    if (!building || !start.autoSwitch || stopped || switchRefused) return;
-    let switched: boolean;
-    try {
-      switched = await inTransaction(() => switchBuild(client, projector, start.build));
-    } catch (error) {
-      if (!(error instanceof BuildRefused)) throw error;
-      switchRefused = true;
-      log.warn({ err: error }, 'reads cannot switch to this build');
+    while (building && start.autoSwitch && !stopped && !switchRefused) {
+      let switched: boolean;
+      try {
+        switched = await inTransaction(() => switchBuild(client, projector, start.build));
+      } catch (error) {
+        if (error instanceof ViewsBusy) {
+          log.info({ retryInMs: SWITCH_RETRY_MS }, 'a long reader holds the views: switch later');
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, SWITCH_RETRY_MS);
+            endSwitchWait = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          continue;
+        }
+        if (!(error instanceof BuildRefused)) throw error;
+        switchRefused = true;
+        log.warn({ err: error }, 'reads cannot switch to this build');
+        return;
+      }
+      if (switched) {
+        building = false;
+        log.info('build caught up: reads switched to it');
+      }
       return;
-    }
-    if (switched) {
-      building = false;
-      log.info('build caught up: reads switched to it');
     }
   }
 
@@ -451,6 +475,7 @@ export function followBuild(
     async stop() {
       stopped = true;
       stopRest();
+      endSwitchWait();
       await subscription?.stop();
       await done.catch(() => undefined);
     },

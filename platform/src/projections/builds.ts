@@ -9,7 +9,16 @@ export class BuildRefused extends Error {
   override readonly name = 'BuildRefused';
 }
 
+/**
+ * A switch gave way to a transaction reading the projector's views: it waited `SWITCH_LOCK_TIMEOUT_MS`
+ * for it and no longer, since every read of those views queues behind a switch that waits.
+ */
+export class ViewsBusy extends BuildRefused {}
+
 const UNIQUE_VIOLATION = '23505';
+const LOCK_NOT_AVAILABLE = '55P03';
+/** The longest a switch waits for the views, every new read of them waiting behind it meanwhile. */
+export const SWITCH_LOCK_TIMEOUT_MS = 1000;
 const SAFE_NAME = /^[a-z][a-z0-9_-]*$/;
 
 /** `proj_<name>_b<build>`, a hyphen in the name becoming an underscore. */
@@ -221,7 +230,23 @@ export async function switchBuild(
   if (!target.indexed || !target.schemaName) return false;
   if (live?.position && (!target.position || comparePositions(target.position, live.position) < 0))
     return false;
-  await pointViews(client, projector.tables, target.schemaName);
+  // Pointing a view takes its ACCESS EXCLUSIVE lock, which waits for every transaction that has
+  // read it, and every read after it waits in turn: behind a reader left open (a psql session),
+  // the switch gives way within a moment rather than hold up all reads of the projector.
+  await client.query(`SET LOCAL lock_timeout = ${SWITCH_LOCK_TIMEOUT_MS}`);
+  try {
+    await pointViews(client, projector.tables, target.schemaName);
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && error.code === LOCK_NOT_AVAILABLE) {
+      throw new ViewsBusy(
+        `reads of ${projector.name} are held by a transaction open for longer than ` +
+          `${SWITCH_LOCK_TIMEOUT_MS / 1000} s, so the switch to build ${build} gave way rather than hold up ` +
+          'every read behind it; try again once it ends (pg_stat_activity shows it)',
+      );
+    }
+    throw error;
+  }
+  await client.query('SET LOCAL lock_timeout TO DEFAULT');
   if (live) {
     await client.query(
       `UPDATE projection_checkpoints SET status = 'retired', retired_at = now()

@@ -606,6 +606,53 @@ describe('projection runner', () => {
       await second.stop();
     }
   });
+
+  it('never holds up reads behind a switch waiting for a reader left open: it gives way, and switches once the reader is gone', async () => {
+    const v1 = countingProjector('readheld');
+    const first = start(v1);
+    await first.active;
+    const early = await append('s-i', 'Counted', 2);
+    await watcher.waitFor(['readheld'], early.position, 15_000);
+    await first.stop();
+
+    // A transaction that read the live view and stays open (an operator's psql session).
+    const reader = await pool.connect();
+    await reader.query('BEGIN');
+    await reader.query('SELECT count(*) FROM readheld_counts');
+    const second = start(countingProjector('readheld', { version: 2 }));
+    try {
+      // The new build catches up and asks for the views.
+      for (let i = 0; i < 400; i++) {
+        const [live, next] = await readBuilds(pool, 'readheld');
+        if (next?.indexed && next.position === live?.position) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Every read meanwhile answers within the switch's short wait for its lock.
+      for (let i = 0; i < 8; i++) {
+        const began = Date.now();
+        const read = pool.query<{ n: number }>(
+          `SELECT n FROM readheld_counts WHERE stream = 's-i'`,
+        );
+        const answer = await Promise.race([
+          read.then((result) => result.rows[0]?.n),
+          new Promise((resolve) => setTimeout(() => resolve('held up'), 5000)),
+        ]);
+        expect(answer).toBe(2);
+        expect(Date.now() - began).toBeLessThan(2500);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect((await readLiveBuild(pool, 'readheld'))?.version).toBe(1);
+    } finally {
+      await reader.query('COMMIT');
+      reader.release();
+    }
+    try {
+      await liveVersionBecomes('readheld', 2);
+      expect((await readLiveBuild(pool, 'readheld'))?.version).toBe(2);
+    } finally {
+      await second.stop();
+    }
+  }, 30_000);
 });
 
 describe('projection runner on a log that has never held an event', () => {
