@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '@wagers/platform/db';
+import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { createLogger } from '@wagers/platform/logger';
 import { createBuild, finishBulkLoad } from '@wagers/platform/projections/builds';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
@@ -93,5 +94,58 @@ describe('the operator commands on builds of another version', () => {
       [2, 2, 'live'],
       [3, 1, 'building'],
     ]);
+  }, 30_000);
+});
+
+describe('a rebuild stopped at an event, its projector fixed', () => {
+  let log: WatchedLog;
+  beforeAll(async () => {
+    log = await openWatchedLog();
+  });
+  afterAll(() => closeWatchedLog(log));
+
+  /** Counts events per stream; with `failOn`, throws at events of that type (a bug). */
+  function counting(failOn?: string): Projector {
+    return {
+      ...projector('fixed', 1),
+      schema: {
+        tables: 'CREATE TABLE fixed_rows (id text PRIMARY KEY, n int NOT NULL)',
+        indexes: 'CREATE INDEX fixed_rows_n ON fixed_rows (n)',
+      },
+      async apply(client, event) {
+        if (event.type === failOn) throw new Error('projector bug');
+        await client.query(
+          `INSERT INTO fixed_rows (id, n) VALUES ($1, 1)
+           ON CONFLICT (id) DO UPDATE SET n = fixed_rows.n + 1`,
+          [event.streamId],
+        );
+      },
+    };
+  }
+
+  it('run again with the fixed code of the same version, gets past the event, goes live and clears the error', async () => {
+    const append = (type: string) =>
+      log.store.appendToStream('s-fixed', [sampleEvent(type, {})], { expectedRevision: 'any' });
+    await append('Counted');
+    const bad = await append('Odd');
+    await append('Counted');
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    await expect(rebuildProjector(counting('Odd'), { ...deps, pollMs: 50 })).rejects.toThrow(
+      `fixed build 1 stopped at event ${bad.position}: projector bug`,
+    );
+    expect(await readBuilds(log.pool, 'fixed')).toMatchObject([
+      { build: 1, status: 'building', errorPosition: bad.position },
+    ]);
+
+    await expect(rebuildProjector(counting(), { ...deps, pollMs: 50 })).resolves.toEqual({
+      build: 1,
+      resumed: true,
+      outcome: 'switched',
+    });
+    expect(await readBuilds(log.pool, 'fixed')).toMatchObject([
+      { build: 1, status: 'live', error: null, errorPosition: null },
+    ]);
+    const rows = await log.pool.query('SELECT n FROM fixed_rows WHERE id = $1', ['s-fixed']);
+    expect(rows.rows).toEqual([{ n: 3 }]);
   }, 30_000);
 });

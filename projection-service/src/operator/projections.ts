@@ -174,6 +174,10 @@ async function watchBuild(
   const samples: { at: number; applied: number }[] = [];
   let interrupted = false;
   void deps.interrupted?.then(() => (interrupted = true));
+  // An error the build had when the watch began is its last run's (a resumed build stopped at an
+  // event, its projector fixed since): its runner has not met the event again yet. Only an error
+  // recorded since (saving one moves `updatedAt`) is this run's.
+  const staleError = start.error === null ? null : start.updatedAt.getTime();
   /**
    * The build's row, and its lag once it is indexed and building; null while the database is out
    * of reach (a restart, a failover), which the build's runner waits out as well.
@@ -220,7 +224,7 @@ async function watchBuild(
     });
     if (row.status === 'live') return 'switched';
     if (done) return 'caught up';
-    if (row.error) {
+    if (row.error && row.updatedAt.getTime() !== staleError) {
       throw new BuildRefused(
         `${projector.name} build ${row.build} stopped at event ${row.errorPosition ?? '?'}: ${row.error}`,
       );
