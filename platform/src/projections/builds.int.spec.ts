@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noting, statementLog } from '@wagers/test-support/statements';
 import { inTransaction } from '../db.ts';
 import { createBuild, dropBuild, finishBulkLoad, switchBuild } from './builds.ts';
-import { readBuilds } from './checkpoints.ts';
+import { readBuilds, saveFailure } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { closeWatchedLog, openWatchedLog, type WatchedLog } from './watched-log.ts';
 
@@ -104,5 +104,35 @@ describe('switching reads to a build', () => {
     const third = await inTransaction(log.pool, (client) => createBuild(client, projector));
     expect(third.build).toBe(next.build + 1);
     expect((await readBuilds(log.pool, 'numbered')).map((b) => b.build)).toEqual([third.build]);
+  });
+
+  it('never switches to a build stopped at an event, though it is as far as the live build', async () => {
+    const projector = { ...version(1, 'id text PRIMARY KEY'), name: 'halted' };
+    const first = await inTransaction(log.pool, async (client) => {
+      const row = await createBuild(client, projector);
+      await finishBulkLoad(client, projector, row);
+      await switchBuild(client, projector, row.build);
+      return row;
+    });
+    // Both stopped at the first event of the log: the new build is no further than the live one.
+    const next = await inTransaction(log.pool, async (client) => {
+      const row = await createBuild(client, projector);
+      await finishBulkLoad(client, projector, row);
+      return row;
+    });
+    for (const build of [first.build, next.build]) {
+      await saveFailure(log.pool, 'halted', build, {
+        position: '1-1',
+        eventId: '00000000-0000-0000-0000-000000000001',
+        error: 'projector bug',
+      });
+    }
+    await expect(
+      inTransaction(log.pool, (client) => switchBuild(client, projector, next.build)),
+    ).resolves.toBe(false);
+    expect((await readBuilds(log.pool, 'halted')).map((b) => [b.build, b.status])).toEqual([
+      [first.build, 'live'],
+      [next.build, 'building'],
+    ]);
   });
 });

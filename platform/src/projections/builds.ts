@@ -227,7 +227,8 @@ export async function switchBuild(
         `build ${live.build} (version ${live.version}): reads never switch back to an older version`,
     );
   }
-  if (!target.indexed || !target.schemaName) return false;
+  // Stopped at an event (the live build may have stopped at the same one): not until it is past.
+  if (!target.indexed || !target.schemaName || target.error !== null) return false;
   if (live?.position && (!target.position || comparePositions(target.position, live.position) < 0))
     return false;
   // Pointing a view takes its ACCESS EXCLUSIVE lock, which waits for every transaction that has

@@ -57,7 +57,7 @@ export const projectionGauges = [
   ),
   {
     name: 'wagers_projection_stopped',
-    help: 'A projector build stopped at an event it cannot apply (1), with its position and error',
+    help: 'A projector build (live or building) stopped at an event it cannot apply (1), with its position and error',
     labelNames: ['projector', 'build', 'position', 'event_id', 'error'],
     labels: (lag: ProjectorLag) => ({
       projector: lag.name,
@@ -66,6 +66,7 @@ export const projectionGauges = [
       event_id: lag.errorEventId ?? '',
       error: (lag.error ?? '').slice(0, 200),
     }),
-    value: (lag: ProjectorLag) => (lag.error ? 1 : null),
+    // A retired build keeps the error it stopped with, but waits at nothing.
+    value: (lag: ProjectorLag) => (lag.error && lag.status !== 'retired' ? 1 : null),
   },
 ] as const;

@@ -12,6 +12,13 @@ function table(header: string[], lines: string[][]): string[] {
   return [format(header), ...lines.map(format)];
 }
 
+/**
+ * Whether a build waits at an event it cannot apply. A retired build keeps the error it stopped
+ * with (to look at), but waits for nothing: nobody follows it, and there is nothing to skip.
+ */
+const isStopped = (row: ProjectionStatus['builds'][number]) =>
+  row.error !== null && row.status !== 'retired';
+
 /** The status table: one line per build, then where any build stopped and why. */
 export function formatStatus(status: ProjectionStatus): string {
   const header = [
@@ -28,7 +35,7 @@ export function formatStatus(status: ProjectionStatus): string {
     row.name,
     String(row.build),
     String(row.version),
-    row.error ? `${row.status}, stopped` : row.status,
+    isStopped(row) ? `${row.status}, stopped` : row.status,
     row.position ?? '(start)',
     String(row.events),
     String(row.lagEvents),
@@ -36,7 +43,7 @@ export function formatStatus(status: ProjectionStatus): string {
   ]);
   for (const name of status.neverRun) lines.push([name, '-', '-', 'never run', '', '', '', '']);
   const stopped = status.builds
-    .filter((row) => row.error)
+    .filter(isStopped)
     .map(
       (row) =>
         `${row.name} build ${row.build} stopped at ${row.errorPosition ?? '?'} (event ${row.errorEventId ?? '?'}): ${row.error ?? ''}`,

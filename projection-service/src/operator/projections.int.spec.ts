@@ -4,13 +4,16 @@ import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { createLogger } from '@wagers/platform/logger';
 import { createBuild, finishBulkLoad } from '@wagers/platform/projections/builds';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
+import { projectionGauges } from '@wagers/platform/projections/gauges';
+import { runProjector } from '@wagers/platform/projections/runner';
 import type { Projector } from '@wagers/platform/projections/projector';
 import {
   closeWatchedLog,
   openWatchedLog,
   type WatchedLog,
 } from '@wagers/platform/projections/watched-log';
-import { rebuildProjector, switchProjector } from './projections.ts';
+import { formatStatus } from './format.ts';
+import { projectionStatus, rebuildProjector, skipEvent, switchProjector } from './projections.ts';
 
 const logger = createLogger('silent');
 
@@ -105,18 +108,18 @@ describe('a rebuild stopped at an event, its projector fixed', () => {
   afterAll(() => closeWatchedLog(log));
 
   /** Counts events per stream; with `failOn`, throws at events of that type (a bug). */
-  function counting(failOn?: string): Projector {
+  function counting(failOn?: string, name = 'fixed', version = 1): Projector {
     return {
-      ...projector('fixed', 1),
+      ...projector(name, version),
       schema: {
-        tables: 'CREATE TABLE fixed_rows (id text PRIMARY KEY, n int NOT NULL)',
-        indexes: 'CREATE INDEX fixed_rows_n ON fixed_rows (n)',
+        tables: `CREATE TABLE ${name}_rows (id text PRIMARY KEY, n int NOT NULL)`,
+        indexes: `CREATE INDEX ${name}_rows_n ON ${name}_rows (n)`,
       },
       async apply(client, event) {
         if (event.type === failOn) throw new Error('projector bug');
         await client.query(
-          `INSERT INTO fixed_rows (id, n) VALUES ($1, 1)
-           ON CONFLICT (id) DO UPDATE SET n = fixed_rows.n + 1`,
+          `INSERT INTO ${name}_rows (id, n) VALUES ($1, 1)
+           ON CONFLICT (id) DO UPDATE SET n = ${name}_rows.n + 1`,
           [event.streamId],
         );
       },
@@ -147,5 +150,68 @@ describe('a rebuild stopped at an event, its projector fixed', () => {
     ]);
     const rows = await log.pool.query('SELECT n FROM fixed_rows WHERE id = $1', ['s-fixed']);
     expect(rows.rows).toEqual([{ n: 3 }]);
+  }, 30_000);
+
+  it('leaves a retired build that stopped out of skip, of the stopped builds in status and of the stopped gauge', async () => {
+    const name = 'skipped';
+    const append = (type: string) =>
+      log.store.appendToStream('s-skipped', [sampleEvent(type, {})], { expectedRevision: 'any' });
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    await append('Counted');
+    await expect(rebuildProjector(counting(undefined, name), deps)).resolves.toMatchObject({
+      build: 1,
+      outcome: 'switched',
+    });
+    // Version 1, live, stops at an event it cannot apply...
+    const bad = await append('Strange');
+    const service = runProjector(counting('Strange', name), deps);
+    try {
+      for (let i = 0; i < 200; i++) {
+        if ((await readBuilds(log.pool, name))[0]?.error) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await service.stop();
+    }
+    // ...version 2, fixed, takes over reads, and retires it as it stands...
+    await expect(rebuildProjector(counting(undefined, name, 2), deps)).resolves.toMatchObject({
+      build: 2,
+      outcome: 'switched',
+    });
+    // ...and version 3 has the bug again.
+    await expect(rebuildProjector(counting('Strange', name, 3), deps)).rejects.toThrow(
+      `skipped build 3 stopped at event ${bad.position}`,
+    );
+    expect(await readBuilds(log.pool, name)).toMatchObject([
+      { build: 1, version: 1, status: 'retired', errorPosition: bad.position },
+      { build: 2, version: 2, status: 'live', error: null },
+      { build: 3, version: 3, status: 'building', errorPosition: bad.position },
+    ]);
+
+    const status = await projectionStatus(log.pool, log.store, []);
+    const shown = formatStatus({ ...status, builds: status.builds.filter((b) => b.name === name) });
+    expect(shown).toMatch(/^skipped\s+1\s+1\s+retired\s/m);
+    expect(shown).toMatch(/^skipped\s+3\s+3\s+building, stopped\s/m);
+    expect(shown).not.toContain('skipped build 1 stopped');
+    expect(shown).toContain(`skipped build 3 stopped at ${bad.position}`);
+    const gauge = projectionGauges.find((g) => g.name === 'wagers_projection_stopped')!;
+    expect(
+      status.builds.filter((b) => b.name === name).map((b) => [b.build, gauge.value(b)]),
+    ).toEqual([
+      [1, null],
+      [2, null],
+      [3, 1],
+    ]);
+
+    // The skip is for version 3, the build that waits there, and the rebuild goes past it.
+    await expect(skipEvent(log.pool, log.store, { name }, bad.position)).resolves.toMatchObject({
+      build: 3,
+      version: 3,
+    });
+    await expect(rebuildProjector(counting('Strange', name, 3), deps)).resolves.toMatchObject({
+      build: 3,
+      resumed: true,
+      outcome: 'switched',
+    });
   }, 30_000);
 });

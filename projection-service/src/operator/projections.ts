@@ -294,8 +294,12 @@ export async function skipEvent(
   projector: Pick<Projector, 'name'>,
   position: GlobalPosition,
 ): Promise<BuildRow> {
+  // A retired build keeps the error it stopped with, but waits at nothing: never the one meant.
   const stopped = (await readBuilds(pool, projector.name)).find(
-    (row) => row.errorPosition !== null && comparePositions(row.errorPosition, position) === 0,
+    (row) =>
+      row.status !== 'retired' &&
+      row.errorPosition !== null &&
+      comparePositions(row.errorPosition, position) === 0,
   );
   if (!stopped?.errorEventId) {
     throw new BuildRefused(
