@@ -276,6 +276,10 @@ export function followBuild(
       if (connectionLost || isDatabaseTrouble(error)) throw error;
       if (events.length === 1) {
         const event = events[0]!;
+        // Skipped since this follower read the skips (for another build of this version, stopped
+        // here first): one skip serves every build of the version, this one passes over it too.
+        skips = await readSkips(deps.pool, projector.name, projector.version);
+        if (skips.has(event.id)) return commitPage(events, bulk, undefined, passIfUnwritten);
         const message = error instanceof Error ? error.message : String(error);
         await saveFailure(deps.pool, projector.name, start.build, {
           position: event.position,

@@ -3,7 +3,7 @@ import { inTransaction } from '@wagers/platform/db';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { createLogger } from '@wagers/platform/logger';
 import { createBuild, finishBulkLoad } from '@wagers/platform/projections/builds';
-import { readBuilds } from '@wagers/platform/projections/checkpoints';
+import { readBuilds, readLiveBuild } from '@wagers/platform/projections/checkpoints';
 import { projectionGauges } from '@wagers/platform/projections/gauges';
 import { runProjector } from '@wagers/platform/projections/runner';
 import type { Projector } from '@wagers/platform/projections/projector';
@@ -213,5 +213,63 @@ describe('a rebuild stopped at an event, its projector fixed', () => {
       resumed: true,
       outcome: 'switched',
     });
+  }, 30_000);
+
+  it('lets one skip serve two builds of the version: one stopped at the event, the other on its way to it', async () => {
+    const name = 'twice';
+    let gate: Promise<void> = Promise.resolve();
+    let open: () => void = () => undefined;
+    let waiting = false;
+    const twice: Projector = {
+      ...counting(undefined, name),
+      async apply(client, event) {
+        waiting = true;
+        await gate;
+        if (event.type === 'Weird') throw new Error('projector bug');
+        await client.query(
+          `INSERT INTO twice_rows (id, n) VALUES ($1, 1)
+           ON CONFLICT (id) DO UPDATE SET n = twice_rows.n + 1`,
+          [event.streamId],
+        );
+      },
+    };
+    const append = (type: string) =>
+      log.store.appendToStream('s-twice', [sampleEvent(type, {})], { expectedRevision: 'any' });
+    const until = async (what: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await what()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    const counted = await append('Counted');
+    const service = runProjector(twice, deps);
+    try {
+      await until(async () => (await readLiveBuild(log.pool, name))?.position === counted.position);
+      // The live build stops at an event it cannot apply.
+      const bad = await append('Weird');
+      await until(async () => (await readLiveBuild(log.pool, name))?.error !== null);
+      expect(await readLiveBuild(log.pool, name)).toMatchObject({
+        build: 1,
+        errorPosition: bad.position,
+      });
+
+      // A rebuild of the same version is on its way to the event (held back at its first page)...
+      gate = new Promise((resolve) => (open = resolve));
+      waiting = false;
+      await inTransaction(log.pool, (client) => createBuild(client, twice));
+      await until(() => Promise.resolve(waiting));
+      // ...when the operator skips the event the live build stopped at.
+      await expect(skipEvent(log.pool, log.store, { name }, bad.position)).resolves.toMatchObject({
+        build: 1,
+      });
+      open();
+      await until(async () => (await readLiveBuild(log.pool, name))?.build === 2);
+      expect(await readBuilds(log.pool, name)).toMatchObject([
+        { build: 1, status: 'retired', error: null },
+        { build: 2, status: 'live', error: null },
+      ]);
+    } finally {
+      open();
+      await service.stop();
+    }
   }, 30_000);
 });
