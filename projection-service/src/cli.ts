@@ -91,6 +91,17 @@ function unexpectedArgument(command: string, rest: string[]): string | null {
   return null;
 }
 
+/** The arguments besides the command's options, wherever the options stand among them. */
+function positionalArguments(rest: string[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--page-size') i += 1;
+    else if (!arg.startsWith('--')) found.push(arg);
+  }
+  return found;
+}
+
 function showProgress(progress: RebuildProgress): void {
   const line = formatProgress(progress);
   if (process.stdout.isTTY) process.stdout.write(`\r${line}\x1b[K${progress.done ? '\n' : ''}`);
@@ -99,7 +110,9 @@ function showProgress(progress: RebuildProgress): void {
 }
 
 async function main(args: string[]): Promise<number> {
-  const [command, name, third] = args;
+  const [command] = args;
+  // Options may stand anywhere: `rebuild --manual-switch bets` as well as `rebuild bets --manual-switch`.
+  const [name, third] = positionalArguments(args.slice(1));
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(usage);
     return 0;

@@ -162,7 +162,8 @@ describe('an interrupted rebuild', () => {
 
 describe('an interrupted rebuild resumed with --manual-switch', () => {
   it('leaves the switch to the operator, though the build was begun to switch by itself', async () => {
-    const first = projections(['rebuild', 'bets', '--page-size', '100']);
+    // Options before NAME as well as after it.
+    const first = projections(['rebuild', '--page-size', '100', 'bets']);
     while (!(await readBuilds(pool, 'bets')).some((r) => r.status === 'building' && r.events > 0))
       await new Promise((resolve) => setTimeout(resolve, 10));
     first.child.kill('SIGKILL');
@@ -170,7 +171,7 @@ describe('an interrupted rebuild resumed with --manual-switch', () => {
     const building = (await readBuilds(pool, 'bets')).find((r) => r.status === 'building')!;
     expect(building).toMatchObject({ autoSwitch: true });
 
-    const manual = projections(['rebuild', 'bets', '--manual-switch']);
+    const manual = projections(['rebuild', '--manual-switch', 'bets']);
     expect(await manual.exited).toMatchObject({ code: 0 });
     expect(manual.output()).toContain(
       `bets build ${building.build}, resumed from its checkpoint, has caught up; switch reads with: switch bets`,
