@@ -22,17 +22,20 @@ export async function projectorLag(
       // A retired build follows nothing any more: how far behind it is says nothing.
       if (build.status === 'retired') return { ...build, lagEvents: 0, lagSeconds: 0 };
       const [tx, position] = build.position ? parsePosition(build.position) : [0n, 0n];
-      const result = await pool.query<{ events: string; oldest: Date | null }>(
-        `SELECT count(*) AS events, min(recorded_at) AS oldest FROM es_events
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+      // The age by the database's clock, which recorded the events: this process's clock may
+      // differ from it (an operator's laptop, a container whose clock drifted).
+      const result = await pool.query<{ events: string; seconds: number | null }>(
+        `SELECT count(*) AS events,
+                greatest(0, extract(epoch FROM now() - min(recorded_at)))::float8 AS seconds
+           FROM es_events
+          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
         [tx.toString(), position.toString()],
       );
       const row = result.rows[0];
-      const oldest = row?.oldest ?? null;
       return {
         ...build,
         lagEvents: Number(row?.events ?? 0),
-        lagSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
+        lagSeconds: row?.seconds ?? 0,
       };
     }),
   );
