@@ -19,6 +19,17 @@ function table(header: string[], lines: string[][]): string[] {
 const isStopped = (row: ProjectionStatus['builds'][number]) =>
   row.error !== null && row.status !== 'retired';
 
+/**
+ * A build's state as status shows it: a build under way that is not indexed yet is loading the log
+ * or, its lag gone, making its indexes (reads cannot switch to it before it has them).
+ */
+function state(row: ProjectionStatus['builds'][number]): string {
+  if (isStopped(row)) return `${row.status}, stopped`;
+  if (row.status === 'building' && !row.indexed)
+    return row.lagEvents === 0 ? 'building, indexing' : 'building, loading';
+  return row.status;
+}
+
 /** The status table: one line per build, then where any build stopped and why. */
 export function formatStatus(status: ProjectionStatus): string {
   const header = [
@@ -35,7 +46,7 @@ export function formatStatus(status: ProjectionStatus): string {
     row.name,
     String(row.build),
     String(row.version),
-    isStopped(row) ? `${row.status}, stopped` : row.status,
+    state(row),
     row.position ?? '(start)',
     String(row.events),
     String(row.lagEvents),

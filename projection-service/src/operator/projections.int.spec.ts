@@ -3,7 +3,11 @@ import { inTransaction } from '@wagers/platform/db';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { createLogger } from '@wagers/platform/logger';
 import { createBuild, finishBulkLoad } from '@wagers/platform/projections/builds';
-import { readBuilds, readLiveBuild } from '@wagers/platform/projections/checkpoints';
+import {
+  readBuilds,
+  readLiveBuild,
+  saveCheckpoint,
+} from '@wagers/platform/projections/checkpoints';
 import { projectionGauges } from '@wagers/platform/projections/gauges';
 import { runProjector } from '@wagers/platform/projections/runner';
 import type { Projector } from '@wagers/platform/projections/projector';
@@ -100,7 +104,7 @@ describe('the operator commands on builds of another version', () => {
   }, 30_000);
 });
 
-describe('a rebuild stopped at an event, its projector fixed', () => {
+describe('the operator commands on builds stopped at an event, skipped or under way', () => {
   let log: WatchedLog;
   beforeAll(async () => {
     log = await openWatchedLog();
@@ -271,5 +275,27 @@ describe('a rebuild stopped at an event, its projector fixed', () => {
       open();
       await service.stop();
     }
+  }, 30_000);
+
+  it('refuses a switch to a build still making its indexes, saying so, and status shows it', async () => {
+    const name = 'indexing';
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    await expect(rebuildProjector(projector(name, 1), deps)).resolves.toMatchObject({
+      build: 1,
+      outcome: 'switched',
+    });
+    // A build that has loaded the log as far as its head, and is making its indexes now.
+    const row = await inTransaction(log.pool, (client) => createBuild(client, projector(name, 1)));
+    const head = await log.store.headPosition();
+    await inTransaction(log.pool, (client) => saveCheckpoint(client, name, row.build, head!, 0));
+    await expect(switchProjector(log.pool, projector(name, 1))).rejects.toThrow(
+      `indexing build ${row.build} has loaded the log and is still making its indexes; ` +
+        'try again once status no longer shows it as building, indexing',
+    );
+    const status = await projectionStatus(log.pool, log.store, []);
+    const shown = formatStatus({ ...status, builds: status.builds.filter((b) => b.name === name) });
+    expect(shown).toMatch(
+      new RegExp(`^indexing\\s+${row.build}\\s+1\\s+building, indexing\\s+\\S+\\s+0\\s+0\\s`, 'm'),
+    );
   }, 30_000);
 });

@@ -268,6 +268,17 @@ export async function switchProjector(pool: Pool, projector: Projector): Promise
         `fix the projector, or pass over the event first: skip ${projector.name} ${building.errorPosition ?? 'POSITION'}`,
     );
   }
+  // Not indexed yet: it loads the log, then makes its indexes, and lag 0 does not mean it is ready.
+  if (!building.indexed) {
+    const [lag] = await projectorLag(pool, { name: projector.name, build: building.build });
+    throw new BuildRefused(
+      lag?.lagEvents === 0
+        ? `${projector.name} build ${building.build} has loaded the log and is still making its indexes; ` +
+            'try again once status no longer shows it as building, indexing'
+        : `${projector.name} build ${building.build} is still loading the log (then it makes its indexes); ` +
+            'try again once status shows it as building with no lag',
+    );
+  }
   const switched = await inTransaction(pool, (client) =>
     switchBuild(client, projector, building.build),
   );
