@@ -298,4 +298,32 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       new RegExp(`^indexing\\s+${row.build}\\s+1\\s+building, indexing\\s+\\S+\\s+0\\s+0\\s`, 'm'),
     );
   }, 30_000);
+
+  it('gives way to a reader left open on the views rather than hold up every read behind the switch, and says so', async () => {
+    const name = 'busy';
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    await expect(rebuildProjector(projector(name, 1), deps)).resolves.toMatchObject({ build: 1 });
+    await expect(
+      rebuildProjector(projector(name, 1), { ...deps, manualSwitch: true }),
+    ).resolves.toMatchObject({ build: 2, outcome: 'caught up' });
+    const reader = await log.pool.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM busy_rows');
+      const began = Date.now();
+      const switching = switchProjector(log.pool, projector(name, 1));
+      // A read while the switch waits answers once it gives way, not once the reader ends.
+      await expect(
+        log.pool.query('SELECT count(*)::int AS n FROM busy_rows'),
+      ).resolves.toMatchObject({ rows: [{ n: 0 }] });
+      await expect(switching).rejects.toThrow(
+        'reads of busy are held by a transaction open for longer than 1 s, so the switch to build 2 gave way',
+      );
+      expect(Date.now() - began).toBeLessThan(3000);
+    } finally {
+      await reader.query('COMMIT');
+      reader.release();
+    }
+    await expect(switchProjector(log.pool, projector(name, 1))).resolves.toBe(2);
+  }, 30_000);
 });
