@@ -235,9 +235,9 @@ async function watchBuild(
 }
 
 /**
- * Refuses a build under way of a version this code has no code for: it cannot fill it, and an
- * operator's command on it (a resume would watch it for ever; a switch could move reads to a version
- * older than the code the services run) is taken as it was meant by the code that began it.
+ * Refuses a build under way of a version this code has no code for: a resume would watch a build
+ * that nothing here fills for ever, and a switch would move reads to a version the services do not
+ * run. The operator is told what to do instead.
  */
 function refuseWithoutCode(
   projector: Projector,
