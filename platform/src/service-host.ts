@@ -142,7 +142,7 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     });
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
     const metrics = createMetrics({
-      pool: config.EVENT_STORE === 'postgres' ? pool : undefined,
+      projections: config.EVENT_STORE === 'postgres' ? { pool, store } : undefined,
       queueDepth,
       access: {
         production: config.production,

@@ -180,7 +180,7 @@ async function main(args: string[]): Promise<number> {
       }
       case 'switch': {
         const projector = projectorNamed(name);
-        const build = await switchProjector(pool, projector);
+        const build = await switchProjector(pool, store, projector);
         console.log(`${projector.name} build ${build} is live: reads switched to it.`);
         return 0;
       }

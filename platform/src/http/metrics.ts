@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import { Router as createRouter } from 'express';
 import type { Pool } from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { EventStore } from '../event-store/port.ts';
 import { operatorAuth } from './operator-auth.ts';
 import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
 import { projectionGauges } from '../projections/gauges.ts';
@@ -13,8 +14,11 @@ export interface MetricsSources {
    * development and nobody in production (the figures name routes, queues and load).
    */
   access: { operator?: { user: string; password: string }; production: boolean };
-  /** For projection lag; only where the event log is the PostgreSQL store. */
-  pool?: Pool;
+  /**
+   * For the projection gauges: the PostgreSQL that keeps read models and checkpoints (whatever
+   * the log), and the log their lag is counted in.
+   */
+  projections?: { pool: Pool; store: EventStore };
   /** Jobs waiting, active, delayed and failed in the notifier's queue. */
   queueDepth?: () => Promise<Record<string, number>>;
 }
@@ -31,9 +35,9 @@ export function createMetrics(sources: MetricsSources): {
   const registry = new Registry();
   // Both lag gauges read the same figures: one query per scrape, shared for a second.
   let lagRead: { at: number; lags: Promise<ProjectorLag[]> } | null = null;
-  const lags = (pool: Pool) => {
+  const lags = ({ pool, store }: { pool: Pool; store: EventStore }) => {
     if (!lagRead || Date.now() - lagRead.at > 1000)
-      lagRead = { at: Date.now(), lags: projectorLag(pool) };
+      lagRead = { at: Date.now(), lags: projectorLag(pool, store) };
     return lagRead.lags;
   };
   collectDefaultMetrics({ register: registry });
@@ -53,9 +57,9 @@ export function createMetrics(sources: MetricsSources): {
       labelNames: [...gauge.labelNames],
       registers: [registry],
       async collect() {
-        if (!sources.pool) return;
+        if (!sources.projections) return;
         this.reset();
-        for (const lag of await lags(sources.pool)) {
+        for (const lag of await lags(sources.projections)) {
           const value = gauge.value(lag);
           if (value !== null) this.set(gauge.labels(lag), value);
         }

@@ -1,4 +1,7 @@
-import type { ProjectorLag } from './lag.ts';
+import { LAG_COUNT_CAP, type ProjectorLag } from './lag.ts';
+
+/** Said of the lag in events: a log without a count (EventStoreDB) counts up to a cap. */
+const capped = `on EventStoreDB counted up to ${LAG_COUNT_CAP}: at least that many when it shows ${LAG_COUNT_CAP}`;
 
 const build = (lag: ProjectorLag) => ({
   projector: lag.name,
@@ -23,7 +26,7 @@ function perBuild(name: string, help: string, value: (lag: ProjectorLag) => numb
 export const projectionGauges = [
   {
     name: 'wagers_projection_lag_events',
-    help: 'Events in the log that the build reads see (the live one) has not applied yet',
+    help: `Events in the log that the build reads see (the live one) has not applied yet (${capped})`,
     labelNames: ['projector'],
     labels: (lag: ProjectorLag) => ({ projector: lag.name }),
     value: (lag: ProjectorLag) => (lag.status === 'live' ? lag.lagEvents : null),
@@ -37,7 +40,7 @@ export const projectionGauges = [
   },
   perBuild(
     'lag_events',
-    'Events in the log that a projector build has not applied yet',
+    `Events in the log that a projector build has not applied yet (${capped})`,
     (lag) => lag.lagEvents,
   ),
   perBuild(

@@ -49,7 +49,7 @@ export function formatStatus(status: ProjectionStatus): string {
     state(row),
     row.position ?? '(start)',
     String(row.events),
-    String(row.lagEvents),
+    `${row.lagEventsAtLeast ? '≥ ' : ''}${row.lagEvents}`,
     row.lagSeconds.toFixed(1),
   ]);
   for (const name of status.neverRun) lines.push([name, '-', '-', 'never run', '', '', '', '']);
@@ -75,18 +75,23 @@ function duration(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
 }
 
-/** One line of a rebuild's progress: a bar, counts, rate and time left. */
+/**
+ * One line of a rebuild's progress: a bar, counts, rate and time left. Where the total is only a
+ * lower bound (the log counted up to a cap), the total and time left are shown as at least that,
+ * and the share done as at most that.
+ */
 export function formatProgress(progress: RebuildProgress): string {
   const fraction = progress.total === 0 ? 1 : Math.min(1, progress.applied / progress.total);
   const filled = Math.round(fraction * WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}]`;
+  const [atMost, atLeast] = progress.totalAtLeast ? ['≤ ', '≥ '] : ['', ''];
   const left =
     progress.done || progress.secondsLeft === null
       ? ''
-      : `, ${duration(progress.secondsLeft)} left`;
+      : `, ${atLeast}${duration(progress.secondsLeft)} left`;
   return (
-    `${progress.name} build ${progress.build} ${bar} ${Math.floor(fraction * 100)}% ` +
-    `${progress.applied.toLocaleString('en-US')}/${progress.total.toLocaleString('en-US')} events, ` +
+    `${progress.name} build ${progress.build} ${bar} ${atMost}${Math.floor(fraction * 100)}% ` +
+    `${progress.applied.toLocaleString('en-US')}/${atLeast}${progress.total.toLocaleString('en-US')} events, ` +
     `${Math.round(progress.rate).toLocaleString('en-US')} events/s${left} (built by ${progress.runner})`
   );
 }

@@ -63,7 +63,7 @@ describe('the operator commands on builds of another version', () => {
       'older build 2 is of version 1, and this code (version 2) has no code for it, so it cannot resume it: ' +
         'retire it (retire older 2) and rebuild, or start the projection service, which replaces it with a build of version 2',
     );
-    await expect(switchProjector(log.pool, v2)).rejects.toThrow(
+    await expect(switchProjector(log.pool, log.store, v2)).rejects.toThrow(
       'older build 2 is of version 1, and this code (version 2) has no code for it, so it cannot switch to it',
     );
     expect(await states('older')).toEqual([
@@ -92,7 +92,7 @@ describe('the operator commands on builds of another version', () => {
       return row;
     });
     for (const code of [v1, v2]) {
-      await expect(switchProjector(log.pool, code)).rejects.toThrow(
+      await expect(switchProjector(log.pool, log.store, code)).rejects.toThrow(
         `newer build ${old.build} is of version 1, older than the live build 2 (version 2): reads never switch back to an older version`,
       );
     }
@@ -288,7 +288,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
     const row = await inTransaction(log.pool, (client) => createBuild(client, projector(name, 1)));
     const head = await log.store.headPosition();
     await inTransaction(log.pool, (client) => saveCheckpoint(client, name, row.build, head!, 0));
-    await expect(switchProjector(log.pool, projector(name, 1))).rejects.toThrow(
+    await expect(switchProjector(log.pool, log.store, projector(name, 1))).rejects.toThrow(
       `indexing build ${row.build} has loaded the log and is still making its indexes; ` +
         'try again once status no longer shows it as building, indexing',
     );
@@ -311,7 +311,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       await reader.query('BEGIN');
       await reader.query('SELECT count(*) FROM busy_rows');
       const began = Date.now();
-      const switching = switchProjector(log.pool, projector(name, 1));
+      const switching = switchProjector(log.pool, log.store, projector(name, 1));
       // A read while the switch waits answers once it gives way, not once the reader ends.
       await expect(
         log.pool.query('SELECT count(*)::int AS n FROM busy_rows'),
@@ -324,6 +324,6 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       await reader.query('COMMIT');
       reader.release();
     }
-    await expect(switchProjector(log.pool, projector(name, 1))).resolves.toBe(2);
+    await expect(switchProjector(log.pool, log.store, projector(name, 1))).resolves.toBe(2);
   }, 30_000);
 });

@@ -35,7 +35,7 @@ export async function projectionStatus(
   store: EventStore,
   projectors: Projector[],
 ): Promise<ProjectionStatus> {
-  const [builds, head] = await Promise.all([projectorLag(pool), store.headPosition()]);
+  const [builds, head] = await Promise.all([projectorLag(pool, store), store.headPosition()]);
   const seen = new Set(builds.map((build) => build.name));
   return { head, builds, neverRun: projectors.map((p) => p.name).filter((n) => !seen.has(n)) };
 }
@@ -62,6 +62,11 @@ export interface RebuildProgress {
   build: number;
   applied: number;
   total: number;
+  /**
+   * `total` is a lower bound: the log (EventStoreDB) counted the events still to apply up to a
+   * cap, and there are more. It is counted again as the build goes.
+   */
+  totalAtLeast: boolean;
   /** Events per second over the last few seconds. */
   rate: number;
   /** Seconds left at that rate; null before a rate is known. */
@@ -168,9 +173,17 @@ async function watchBuild(
   deps: RebuildDeps,
 ): Promise<RebuildOutcome> {
   const lagOf = async () =>
-    (await projectorLag(deps.pool, { name: projector.name, build: start.build }))[0];
+    (
+      await projectorLag(deps.pool, deps.store, {
+        only: { name: projector.name, build: start.build },
+      })
+    )[0];
   const first = await lagOf();
   let total = (first?.events ?? 0) + (first?.lagEvents ?? 0);
+  // A log that counts only up to a cap gives a lower bound; it is counted again, once a second at
+  // most, until the count comes in under the cap.
+  let totalAtLeast = first?.lagEventsAtLeast ?? false;
+  let countedAt = Date.now();
   const samples: { at: number; applied: number }[] = [];
   let interrupted = false;
   void deps.interrupted?.then(() => (interrupted = true));
@@ -187,8 +200,14 @@ async function watchBuild(
       const row = (await readBuilds(deps.pool, projector.name)).find(
         (r) => r.build === start.build,
       );
-      const lag = row?.indexed && row.status === 'building' ? (await lagOf())?.lagEvents : null;
-      return { row, lag };
+      const recount = row?.status === 'building' && totalAtLeast && Date.now() - countedAt >= 1000;
+      const lag = (row?.indexed && row.status === 'building') || recount ? await lagOf() : null;
+      if (recount && row && lag) {
+        countedAt = Date.now();
+        total = row.events + lag.lagEvents;
+        totalAtLeast = lag.lagEventsAtLeast;
+      }
+      return { row, lag: row?.indexed ? (lag?.lagEvents ?? null) : null };
     } catch (error) {
       if (isDatabaseUnavailable(error)) return null;
       throw error;
@@ -217,6 +236,7 @@ async function watchBuild(
       build: row.build,
       applied: row.events,
       total,
+      totalAtLeast: totalAtLeast && !done,
       rate,
       secondsLeft: rate > 0 ? Math.max(0, total - row.events) / rate : null,
       done,
@@ -257,7 +277,11 @@ function refuseWithoutCode(
 }
 
 /** Switches reads to the projector's build under way, once it has caught up with the live one. */
-export async function switchProjector(pool: Pool, projector: Projector): Promise<number> {
+export async function switchProjector(
+  pool: Pool,
+  store: EventStore,
+  projector: Projector,
+): Promise<number> {
   const building = (await readBuilds(pool, projector.name)).find((r) => r.status === 'building');
   if (!building) throw new BuildRefused(`${projector.name} has no build under way to switch to`);
   refuseWithoutCode(projector, building, 'switch to');
@@ -270,7 +294,9 @@ export async function switchProjector(pool: Pool, projector: Projector): Promise
   }
   // Not indexed yet: it loads the log, then makes its indexes, and lag 0 does not mean it is ready.
   if (!building.indexed) {
-    const [lag] = await projectorLag(pool, { name: projector.name, build: building.build });
+    const [lag] = await projectorLag(pool, store, {
+      only: { name: projector.name, build: building.build },
+    });
     throw new BuildRefused(
       lag?.lagEvents === 0
         ? `${projector.name} build ${building.build} has loaded the log and is still making its indexes; ` +
