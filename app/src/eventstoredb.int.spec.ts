@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import type { Bet } from '@wagers/contracts/api/bets';
@@ -16,8 +20,12 @@ import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { verifyLog } from '@wagers/platform/event-store/chain-verifier';
 import { createEventStore } from '@wagers/platform/event-store/factory';
+import { sampleEvent } from '@wagers/platform/event-store/sample-events';
 import { person, proposeTo, sync } from './api/bets/http-fixtures.ts';
 import { startTestApp, type TestApp } from './test-support/test-app.ts';
+
+const cli = createRequire(import.meta.url).resolve('@wagers/projection-service/cli');
+const run = promisify(execFile);
 
 /**
  * The whole product with EVENT_STORE=eventstoredb, as docker-compose.yml runs it: commands
@@ -127,4 +135,76 @@ describe(`the product on ${eventStoreDbUnderTestName}`, () => {
       await pool.end();
     }
   });
+
+  /** The projections command line, as an operator runs it against this deployment. */
+  async function projections(...args: string[]): Promise<{ code?: number; stdout: string }> {
+    return run(process.execPath, ['--import', 'tsx', cli, ...args], {
+      env: {
+        ...process.env,
+        DATABASE_URL: app.databaseUrl,
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_URL: eventStore.url,
+        LOG_LEVEL: 'silent',
+      },
+    }).catch((error: { code: number; stdout: string }) => error);
+  }
+
+  it('shows an operator how far a projector stopped on the log trails it, in status and on /metrics', async () => {
+    const pool = createPool(app.databaseUrl, 2);
+    const store = createEventStore(
+      loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: eventStore.url }),
+      pool,
+      app.databaseUrl,
+    );
+    try {
+      // A proposal without its fields, which the bets projector cannot read, and an event after it.
+      const broken = sampleEvent('BetProposed', { betId: 'broken' });
+      const poison = await store.appendToStream(`bet-${randomUUID()}`, [broken], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(`after-${randomUUID()}`, [sampleEvent('SomethingHappened')], {
+        expectedRevision: 'no_stream',
+      });
+
+      const bets =
+        /^bets\s+\d+\s+\d+\s+live, stopped\s+\S+\s+\d+\s+(?<events>≥ )?(?<lag>\d+)\s+(?<seconds>\d+\.\d)$/m;
+      let status = '';
+      await eventually(async () => {
+        status = (await projections('status')).stdout;
+        return bets.test(status);
+      }, 'status to show bets stopped');
+      expect(status).toContain(`bets build`);
+      expect(status).toContain(`stopped at ${poison.position} (event ${broken.id}): `);
+      // The broken event and the one after it are still to apply, and the oldest has waited.
+      const lag = bets.exec(status)!.groups!;
+      expect(Number(lag.lag)).toBeGreaterThanOrEqual(2);
+      expect(Number(lag.seconds)).toBeGreaterThan(0);
+      expect(status).toMatch(/^head of the log: \d+-\d+$/m);
+
+      const metrics = await (await fetch(`${app.url}/metrics`)).text();
+      expect(metrics).toMatch(
+        new RegExp(
+          `^wagers_projection_stopped\\{projector="bets",build="\\d+",position="${poison.position}",event_id="${broken.id}",error="[^\\n]*invalid_type[^\\n]*"\\} 1$`,
+          'm',
+        ),
+      );
+      expect(metrics).toMatch(
+        /^wagers_projection_build_status\{projector="bets",build="\d+",version="\d+",status="live"\} 1$/m,
+      );
+      const lagGauge =
+        /^wagers_projection_lag_events\{projector="bets"\} (\d+)$/m.exec(metrics)?.[1] ?? null;
+      expect(Number(lagGauge)).toBeGreaterThanOrEqual(2);
+
+      // Passed over by hand (every follower that stopped there), the lag goes.
+      await eventually(async () => {
+        const now = (await projections('status')).stdout;
+        const stops = [...now.matchAll(/^(\S+) build \d+ stopped at (\S+) /gm)];
+        for (const [, name, position] of stops) await projections('skip', name!, position!);
+        return stops.length === 0 && /^bets\s+\d+\s+\d+\s+live\s+\S+\s+\d+\s+0\s+0\.0$/m.test(now);
+      }, 'every follower passed over the broken event and bets caught up');
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  }, 60_000);
 });

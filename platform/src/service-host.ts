@@ -142,7 +142,8 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     });
     const queueDepth = parts.find((part) => part.queueDepth)?.queueDepth;
     const metrics = createMetrics({
-      projections: config.EVENT_STORE === 'postgres' ? { pool, store } : undefined,
+      // Read models and checkpoints are in PostgreSQL whatever the log: the gauges always have them.
+      projections: { pool, store },
       queueDepth,
       access: {
         production: config.production,
