@@ -5,7 +5,8 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { EventStore } from '../event-store/port.ts';
 import { operatorAuth } from './operator-auth.ts';
 import { projectorLag, type ProjectorLag } from '../projections/lag.ts';
-import { projectionGauges } from '../projections/gauges.ts';
+import { readBuilds, type BuildRow } from '../projections/checkpoints.ts';
+import { checkpointGauges, lagGauges, type BuildGauge } from '../projections/gauges.ts';
 import { livePageEvents, livePageSeconds } from '../projections/page-metrics.ts';
 
 export interface MetricsSources {
@@ -23,6 +24,17 @@ export interface MetricsSources {
   queueDepth?: () => Promise<Record<string, number>>;
 }
 
+/** How long a scrape waits for the projections' lag before it leaves it out. */
+const LAG_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Prometheus metrics: request latency by route (command latency is the non-GET part),
  * projection lag in events and seconds, and queue depth, read fresh on every scrape; and the time
@@ -33,13 +45,25 @@ export function createMetrics(sources: MetricsSources): {
   router: Router;
 } {
   const registry = new Registry();
-  // Both lag gauges read the same figures: one query per scrape, shared for a second.
-  let lagRead: { at: number; lags: Promise<ProjectorLag[]> } | null = null;
-  const lags = ({ pool, store }: { pool: Pool; store: EventStore }) => {
-    if (!lagRead || Date.now() - lagRead.at > 1000)
-      lagRead = { at: Date.now(), lags: projectorLag(pool, store) };
-    return lagRead.lags;
+  // The gauges read the same figures: one read of each per scrape, shared for a second.
+  const shared = <T>(read: () => Promise<T>) => {
+    let last: { at: number; value: Promise<T> } | null = null;
+    return () => {
+      if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), value: read() };
+      return last.value;
+    };
   };
+  const { projections } = sources;
+  const builds = projections && shared(() => readBuilds(projections.pool));
+  // A log out of reach, or too slow to answer (EventStoreDB, where the lag is read from the log),
+  // leaves the lag unknown: its gauges have no series, never 0, and the others are still there.
+  const lags =
+    projections &&
+    shared(() =>
+      withTimeout(projectorLag(projections.pool, projections.store), LAG_TIMEOUT_MS).catch(
+        () => [] as ProjectorLag[],
+      ),
+    );
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'wagers_http_request_duration_seconds',
@@ -51,21 +75,26 @@ export function createMetrics(sources: MetricsSources): {
   // Live pages of this process's followers, kept since it started (page-metrics.ts).
   registry.registerMetric(livePageSeconds);
   registry.registerMetric(livePageEvents);
-  for (const gauge of projectionGauges) {
+  const perBuild = <Row extends BuildRow>(
+    gauge: BuildGauge<Row>,
+    rows: (() => Promise<Row[]>) | undefined,
+  ) =>
     new Gauge({
-      ...gauge,
+      name: gauge.name,
+      help: gauge.help,
       labelNames: [...gauge.labelNames],
       registers: [registry],
       async collect() {
-        if (!sources.projections) return;
+        if (!rows) return;
         this.reset();
-        for (const lag of await lags(sources.projections)) {
-          const value = gauge.value(lag);
-          if (value !== null) this.set(gauge.labels(lag), value);
+        for (const row of await rows()) {
+          const value = gauge.value(row);
+          if (value !== null) this.set(gauge.labels(row), value);
         }
       },
     });
-  }
+  for (const gauge of lagGauges) perBuild(gauge, lags);
+  for (const gauge of checkpointGauges) perBuild(gauge, builds);
   new Gauge({
     name: 'wagers_queue_jobs',
     help: 'Notification jobs by state',
