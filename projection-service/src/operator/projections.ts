@@ -89,6 +89,8 @@ export interface RebuildDeps {
   pageSize?: number;
   /** Leave reads on the live build until an operator switches. */
   manualSwitch?: boolean;
+  /** Where a log without a count (EventStoreDB) stops counting the lag; `LAG_COUNT_CAP` if absent. */
+  lagCountCap?: number;
 }
 
 export type RebuildOutcome = 'switched' | 'caught up' | 'interrupted';
@@ -176,12 +178,14 @@ async function watchBuild(
     (
       await projectorLag(deps.pool, deps.store, {
         only: { name: projector.name, build: start.build },
+        ...(deps.lagCountCap === undefined ? {} : { countCap: deps.lagCountCap }),
       })
     )[0];
   const first = await lagOf();
   let total = (first?.events ?? 0) + (first?.lagEvents ?? 0);
-  // A log that counts only up to a cap gives a lower bound; it is counted again, once a second at
-  // most, until the count comes in under the cap.
+  // A log that counts only up to a cap gives a lower bound; it is counted again whenever the build
+  // reaches it, and every 5 s besides (a count reads up to the cap's events), until the count comes
+  // in under the cap.
   let totalAtLeast = first?.lagEventsAtLeast ?? false;
   let countedAt = Date.now();
   const samples: { at: number; applied: number }[] = [];
@@ -200,7 +204,10 @@ async function watchBuild(
       const row = (await readBuilds(deps.pool, projector.name)).find(
         (r) => r.build === start.build,
       );
-      const recount = row?.status === 'building' && totalAtLeast && Date.now() - countedAt >= 1000;
+      const recount =
+        row?.status === 'building' &&
+        totalAtLeast &&
+        (row.events >= total || Date.now() - countedAt >= 5000);
       const lag = (row?.indexed && row.status === 'building') || recount ? await lagOf() : null;
       if (recount && row && lag) {
         countedAt = Date.now();
