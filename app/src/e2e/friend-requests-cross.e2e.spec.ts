@@ -54,4 +54,21 @@ describe('friend requests that cross', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByTestId('stats-friends').getByText('Friends (1)').waitFor();
   });
+
+  it("accepting a request on the Requests tab moves the dashboard's friends count too", async () => {
+    const kai = await apiPerson(app, { first: 'Kai', last: 'Kent' });
+    const asked = await kai.client.post('/api/friend-requests', { receiverId: ida.user.id });
+    if (asked.status !== 201) throw new Error(`Kai's request failed: ${asked.status}`);
+    await caughtUp(ida, kai);
+    // A fresh load: the dashboard's figures, read now, stay in the page's cache.
+    await page.goto('/');
+    await page.getByTestId('stats-friends').getByText('Friends (1)').waitFor();
+    await page.getByRole('link', { name: 'Friends', exact: true }).click();
+    await page.getByTestId('tab-requests').click();
+    await page.getByRole('button', { name: 'Accept Kai Kent' }).click();
+    await toast(page, 'Friend request accepted').waitFor();
+    await page.getByTestId('tab-friends').getByText('My Friends (2)').waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByTestId('stats-friends').getByText('Friends (2)').waitFor();
+  });
 });
