@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { limitRules } from '@wagers/platform/limits/rules';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -70,5 +71,26 @@ describe('friend requests that cross', () => {
     await page.getByTestId('tab-friends').getByText('My Friends (2)').waitFor();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByTestId('stats-friends').getByText('Friends (2)').waitFor();
+  });
+
+  it('says why a request past the hourly limit was refused', async () => {
+    const others = await Promise.all(
+      Array.from({ length: 21 }, (_, i) => apiPerson(app, { first: 'Many', last: `Other${i}` })),
+    );
+    // Ida's hour fills up (her request to Jon above counted too).
+    for (const other of others.slice(0, 20)) {
+      const sent = await ida.client.post('/api/friend-requests', { receiverId: other.user.id });
+      if (sent.status === 429) break;
+      if (sent.status !== 201) throw new Error(`request failed: ${sent.status} ${sent.text}`);
+    }
+    await caughtUp(ida, others[20]!);
+    await page.goto('/friends');
+    await page.getByTestId('tab-find').click();
+    await page.getByPlaceholder('Search by email or name').fill('Other20');
+    const result = page.getByTestId('search-result').filter({ hasText: 'Many Other20' });
+    await result.getByRole('button', { name: 'Add Friend' }).click();
+    await toast(page, 'Error')
+      .getByText(limitRules['friend-requests-per-sender'].message)
+      .waitFor();
   });
 });

@@ -5,6 +5,7 @@ import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
 import { handle } from '@wagers/platform/aggregate';
 import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { friendshipAggregate, type FriendshipCommand } from '@wagers/domain/friends/friendship';
@@ -19,13 +20,23 @@ const receiverSchema = sendFriendRequestSchema.extend({
 /** Friend requests: send, accept, decline. Only the receiver answers a request. */
 export function friendsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
+  const limits = rateLimits(deps.pool, deps.runtime.now);
 
   router.post('/api/friend-requests', requireUser, async (req, res) => {
     const { receiverId } = parseInput(receiverSchema, req.body);
+    const senderId = currentUserId(req);
+    // Each request emails its receiver: counted per sender, only once the friendship's rules
+    // have let it through (a refused request costs nothing), and refused with 429 before the
+    // append when over.
     const outcome = await sendFriendRequest(
       deps.store,
-      { senderId: currentUserId(req), receiverId },
+      { senderId, receiverId },
       commandContext(req, deps.runtime),
+      () =>
+        limits.consume(
+          { rule: 'friend-requests-per-sender', key: senderId },
+          { rule: 'friend-requests-per-sender-per-day', key: senderId },
+        ),
     );
     await recordWrite(deps.sessions, req, res, outcome.position);
     res.status(201).json({ id: outcome.requestId, status: outcome.status });

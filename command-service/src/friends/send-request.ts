@@ -15,6 +15,8 @@ export async function sendFriendRequest(
   store: EventStore,
   input: { senderId: string; receiverId: string },
   context: CommandContext,
+  /** Counted once the request has passed every rule, before it is appended (its limits). */
+  beforeAppend?: () => Promise<void>,
 ): Promise<SendRequestOutcome> {
   if (input.receiverId !== input.senderId) {
     const receiver = await loadUser(store, input.receiverId);
@@ -26,6 +28,7 @@ export async function sendFriendRequest(
     [input.senderId, input.receiverId],
     { type: 'SendFriendRequest', data: input },
     context,
+    { beforeAppend },
   );
   const sent = result.events.find((event) => event.type === 'FriendRequestSent');
   return sent

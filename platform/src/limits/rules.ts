@@ -34,6 +34,20 @@ export const limitRules = {
     windowSeconds: DAY,
     message: 'You have sent the most SMS invitations allowed for today. Invite by email instead.',
   },
+  /**
+   * Friend requests one person sends: each emails its receiver with the sender's own name, and a
+   * search finds 20 people at a time. Asking back (which accepts) counts too.
+   */
+  'friend-requests-per-sender': {
+    max: 20,
+    windowSeconds: HOUR,
+    message: 'You have sent many friend requests in the last hour. Please try again later.',
+  },
+  'friend-requests-per-sender-per-day': {
+    max: 50,
+    windowSeconds: DAY,
+    message: 'You have sent the most friend requests allowed for today. Please try again tomorrow.',
+  },
   'searches-per-user': {
     max: 60,
     windowSeconds: 60,

@@ -25,7 +25,12 @@ export function useSendFriendRequest({
       getStatsQueryOptions().queryKey,
       searchUsersKey,
     ],
-    errorToast: { title: 'Error', description: 'Failed to send friend request' },
+    // The server's own words say why (e.g. the hourly limit) and when to try again.
+    errorToast: {
+      title: 'Error',
+      description: 'Failed to send friend request',
+      preferServerMessage: true,
+    },
     config: mutationConfig,
   });
 }
