@@ -8,7 +8,7 @@ import type { CommandServiceDeps } from '../deps.ts';
 import type { BetCommand } from '@wagers/domain/bets/commands';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
 import { inviteLimits } from '../limits/invite-limits.ts';
-import { parseIdempotencyKey } from './idempotency.ts';
+import { betIdForKey, parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
 import { resendBetInvite } from './resend-bet-invite.ts';
 import { betAggregate } from '@wagers/domain/bets/decide';
@@ -45,7 +45,14 @@ export function betsRouter(deps: CommandServiceDeps): Router {
       body,
       key,
       context,
-      invited ? () => limits.beforeInvite(context.actorId, parseInvitee(body), key) : undefined,
+      invited
+        ? () =>
+            limits.beforeInvite(
+              context.actorId,
+              parseInvitee(body),
+              key ? { kind: 'bet', id: betIdForKey(context.actorId, key) } : null,
+            )
+        : undefined,
     );
     await recordWrite(deps.sessions, req, res, created.position, created.events);
     res.status(201).json(created.body);

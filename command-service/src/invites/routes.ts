@@ -33,7 +33,13 @@ export function invitesRouter(deps: CommandServiceDeps): Router {
       commandContext(req, deps.runtime),
       links,
       keyed,
-      () => limits.beforeInvite(inviterId, parseInvitee(input), key),
+      // Counted once per code: a key reused after it expired draws a new code, a new invite.
+      () =>
+        limits.beforeInvite(
+          inviterId,
+          parseInvitee(input),
+          keyed && { kind: 'invite', id: keyed.code },
+        ),
     );
     await recordWrite(deps.sessions, req, res, sent.position);
     res.status(201).json({ code: sent.code, inviteLink: sent.inviteLink, status: 'pending' });

@@ -4,6 +4,12 @@ import type { Invitee } from '@wagers/domain/invites/invitee';
 import { rateLimits, type LimitHit } from '@wagers/platform/limits/rate-limits';
 import type { Runtime } from '@wagers/platform/runtime';
 
+/** What a keyed request made: its invite's code, or its bet's id (derived from the key). */
+export interface IdempotentInvite {
+  kind: 'invite' | 'bet';
+  id: string;
+}
+
 /** What one invitation counts against: its sender, its recipient and, for SMS, the sender's texts. */
 function inviteHits(senderId: string, invitee: Invitee): LimitHit[] {
   return invitee.email === null
@@ -27,12 +33,16 @@ export function inviteLimits(deps: { pool: Pool; runtime: Runtime }) {
   const limits = rateLimits(deps.pool, deps.runtime.now);
   return {
     /**
-     * A new invitation, alone or with a bet. With the caller's idempotency key, a retry of the
-     * same request counts once.
+     * A new invitation, alone or with a bet. `once` names what the caller's idempotency key made
+     * (the invite's code, the bet's id): a retry of the same request counts once, and a key that
+     * makes something new (an invite key reused after it expired draws a new code) counts again.
      */
-    beforeInvite: (senderId: string, invitee: Invitee, idempotencyKey?: string | null) =>
-      idempotencyKey
-        ? limits.consumeOnce(`${senderId}\n${idempotencyKey}`, ...inviteHits(senderId, invitee))
+    beforeInvite: (senderId: string, invitee: Invitee, once?: IdempotentInvite | null) =>
+      once
+        ? limits.consumeOnce(
+            `${once.kind}\n${senderId}\n${once.id}`,
+            ...inviteHits(senderId, invitee),
+          )
         : limits.consume(...inviteHits(senderId, invitee)),
     /**
      * A bet's invitation sent again, once the bet has let it be: counts like a new one to the same

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateBetResponse } from '@wagers/contracts/api/bets';
 import type { ApiResponse } from '../../test-support/test-app.ts';
@@ -118,6 +119,42 @@ describe('invitation limits', () => {
     expect((await send('second-bet')).status).toBe(201);
     expect((await send('third-bet')).status).toBe(201);
     expectLimited(await send('fourth-bet'));
+  });
+
+  it('counts an Idempotency-Key reused after it expired like a new invitation', async () => {
+    const to = 'reused.key@example.com';
+    const sender = await person(bed.app, 'Kim');
+    const send = () =>
+      sender.client.post<{ code: string }>(
+        '/api/invites',
+        { inviteeEmail: to },
+        { 'Idempotency-Key': 'kept-too-long' },
+      );
+    const db = new pg.Client({ connectionString: bed.app.databaseUrl });
+    await db.connect();
+    try {
+      const codes = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const sent = await send();
+        expect(sent.status, sent.text).toBe(201);
+        codes.add(sent.body.code);
+        // A retry within the day is the same invitation, counted once.
+        const retried = await send();
+        expect(retried.status, retried.text).toBe(201);
+        expect(retried.body.code).toBe(sent.body.code);
+        // A day and an hour go by for the key and its count (not for the address's counter).
+        await db.query(`UPDATE idempotency_keys SET created_at = created_at - interval '25 hours'`);
+        await db.query(`UPDATE rate_limit_once SET counted_at = counted_at - interval '25 hours'`);
+      }
+      // Each reuse after the key expired was a new invitation, each counted.
+      expect(codes.size).toBe(3);
+      const before = await bed.countEvents(`type = 'InviteSent'`);
+      expectLimited(await send());
+      expect(await bed.countEvents(`type = 'InviteSent'`)).toBe(before);
+      expect(await delivered('mail', to, 3)).toBe(3);
+    } finally {
+      await db.end();
+    }
   });
 
   it('caps one person at 20 invitations an hour', async () => {
