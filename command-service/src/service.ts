@@ -4,6 +4,7 @@ import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { commandRouter } from './app.ts';
+import { createAvatarStore } from './avatar/create-store.ts';
 import type { SignInMailer } from './deps.ts';
 import { startProcessManagers } from './process-managers/start.ts';
 
@@ -14,16 +15,20 @@ export async function commandService(
 ): Promise<ServicePart> {
   const watcher = new ProjectionWatcher(context.pool, context.databaseUrl);
   await watcher.start();
+  // One store for the routes and the erasure: a local store signs its upload links with a secret
+  // of its own when none is configured.
+  const avatars = createAvatarStore(context);
   const managers = startProcessManagers({
     store: context.store,
     pool: context.pool,
     connectionString: context.databaseUrl,
     runtime: context.runtime,
     logger: context.logger,
+    avatars: avatars.store,
   });
   return {
     name: 'command service',
-    routers: [commandRouter({ ...context, signInMailer, watcher })],
+    routers: [commandRouter({ ...context, signInMailer, watcher }, avatars)],
     async stop() {
       await Promise.all(managers.map((manager) => manager.stop()));
       await watcher.close();

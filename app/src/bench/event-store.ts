@@ -143,7 +143,10 @@ function appFollowers(store: EventStore, pool: Pool): Follower[] {
     { name: DISPATCHER_NAME, eventTypes: INVITE_DISPATCH_TYPES },
     { name: NOTIFICATIONS_DISPATCHER_NAME, eventTypes: NOTIFIABLE_TYPES },
     { name: DEADLINES_SCHEDULER_NAME, eventTypes: DEADLINE_EVENT_TYPES },
-    ...processManagers({ store, pool }).map((m) => ({ name: m.name, eventTypes: m.reactsTo })),
+    // Only names and event types are read here: no picture is ever removed.
+    ...processManagers({ store, pool, avatars: { removeAllOf: () => Promise.resolve() } }).map(
+      (m) => ({ name: m.name, eventTypes: m.reactsTo }),
+    ),
   ];
 }
 

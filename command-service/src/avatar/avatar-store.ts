@@ -22,6 +22,11 @@ export interface AvatarStore {
   claim(key: string, type: ImageType): Promise<void>;
   /** Removes an upload or a claimed object. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes every picture and upload of a user (their whole folder), for their account's erasure;
+   * removing what is already gone is no error, so it can run again.
+   */
+  removeAllOf(userId: string): Promise<void>;
   /** Deletes uploads nobody claimed that were made before `cutoff`; returns how many. */
   removeUnclaimedBefore(cutoff: Date): Promise<number>;
   /** The URL the product shows for the object (profileImageUrl). */
@@ -37,5 +42,7 @@ export const UPLOAD_URL_TTL_SECONDS = 300;
 export const UNCLAIMED_UPLOAD_TTL_SECONDS = UPLOAD_URL_TTL_SECONDS + 15 * 60;
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A user id as it names a user's folder of objects. */
+export const userFolderPattern = new RegExp(`^${uuid}$`);
 /** Object keys are `{userId}/{objectId}`, both UUIDs. */
 export const objectKeyPattern = new RegExp(`^(${uuid})/(${uuid})$`);

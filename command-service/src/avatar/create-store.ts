@@ -6,7 +6,9 @@ import { localAvatarStore, type LocalAvatarStore } from './local-store.ts';
 import { s3AvatarStore } from './s3-store.ts';
 
 /** S3 when a bucket is configured, else the local disk under DATA_DIR/avatars (or AVATAR_DIR). */
-export function createAvatarStore(deps: CommandServiceDeps): {
+export function createAvatarStore(
+  deps: Pick<CommandServiceDeps, 'config' | 'logger' | 'runtime' | 'publicUrl'>,
+): {
   store: AvatarStore;
   local: LocalAvatarStore | null;
 } {

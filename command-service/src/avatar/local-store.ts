@@ -2,7 +2,12 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_SIGNATURE_BYTES } from './image-type.ts';
-import { objectKeyPattern, UPLOAD_URL_TTL_SECONDS, type AvatarStore } from './avatar-store.ts';
+import {
+  objectKeyPattern,
+  UPLOAD_URL_TTL_SECONDS,
+  userFolderPattern,
+  type AvatarStore,
+} from './avatar-store.ts';
 
 export const LOCAL_UPLOAD_PATH = '/api/avatar/uploads';
 export const LOCAL_OBJECT_PATH = '/avatars';
@@ -107,6 +112,11 @@ export function localAvatarStore(options: {
       if (!objectKeyPattern.test(key)) return;
       await rm(filePath(key), { force: true });
       await rm(pendingPath(key), { force: true });
+    },
+    async removeAllOf(userId) {
+      if (!userFolderPattern.test(userId)) return;
+      await rm(path.join(options.dir, userId), { recursive: true, force: true });
+      await rm(path.join(pendingDir, userId), { recursive: true, force: true });
     },
     async removeUnclaimedBefore(cutoff) {
       let removed = 0;

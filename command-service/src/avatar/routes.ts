@@ -5,7 +5,7 @@ import {
   setAvatarRequestSchema,
 } from '@wagers/contracts/api/profile';
 import { currentUserId, requireUser } from '@wagers/platform/auth/sessions';
-import { handle } from '@wagers/platform/aggregate';
+import { handle, loadRead } from '@wagers/platform/aggregate';
 import { invalid } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { rateLimits } from '@wagers/platform/limits/rate-limits';
@@ -52,14 +52,28 @@ export function avatarRouter(
     }
     if (!object.claimed) await store.claim(key, type);
     const avatarUrl = store.objectUrl(key);
+    // The picture this one replaces, from the state the command decides on.
+    const { state, read } = await loadRead(deps.store, userAggregate, userId);
     const result = await handle(
       deps.store,
       userAggregate,
       userId,
       { type: 'ChangeAvatar', data: { userId, avatarUrl } },
       commandContext(req, deps.runtime),
+      { read },
     );
     await recordWrite(deps.sessions, req, res, result.position);
+    const previousUrl = state.status === 'registered' ? state.avatarUrl : null;
+    const previous = previousUrl ? store.ownedKey(previousUrl, userId) : null;
+    if (result.position && previous && previous !== key) {
+      // Best effort: the change is made; a picture left behind goes with the account's erasure.
+      await store.remove(previous).catch((error: unknown) => {
+        deps.logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'the replaced avatar was not removed',
+        );
+      });
+    }
     res.json(await loadUserView(deps.store, userId));
   });
 

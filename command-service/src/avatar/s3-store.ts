@@ -10,7 +10,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { IMAGE_SIGNATURE_BYTES } from './image-type.ts';
-import { objectKeyPattern, UPLOAD_URL_TTL_SECONDS, type AvatarStore } from './avatar-store.ts';
+import {
+  objectKeyPattern,
+  UPLOAD_URL_TTL_SECONDS,
+  userFolderPattern,
+  type AvatarStore,
+} from './avatar-store.ts';
 
 export interface S3Settings {
   endpoint?: string;
@@ -140,6 +145,23 @@ export function s3AvatarStore(settings: S3Settings): AvatarStore {
     async remove(key) {
       await remove(`${PREFIX}${key}`);
       await remove(`${PENDING}${key}`);
+    },
+    async removeAllOf(userId) {
+      if (!userFolderPattern.test(userId)) return;
+      for (const prefix of [`${PREFIX}${userId}/`, `${PENDING}${userId}/`]) {
+        let token: string | undefined;
+        do {
+          const page = await client.send(
+            new ListObjectsV2Command({
+              Bucket: settings.bucket,
+              Prefix: prefix,
+              ContinuationToken: token,
+            }),
+          );
+          for (const object of page.Contents ?? []) if (object.Key) await remove(object.Key);
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+      }
     },
     async removeUnclaimedBefore(cutoff) {
       let removed = 0;

@@ -9,6 +9,7 @@ import type { Logger } from '@wagers/platform/logger';
 import type { Projector } from '@wagers/platform/projections/projector';
 import { runProjector, type RunningProjector } from '@wagers/platform/projections/runner';
 import type { Runtime } from '@wagers/platform/runtime';
+import type { AvatarStore } from '../avatar/avatar-store.ts';
 
 /**
  * Reacts to events of some types with commands on other aggregates. Every reaction must be
@@ -44,6 +45,8 @@ export interface ProcessManagerDeps {
   connectionString: string;
   runtime: Runtime;
   logger: Logger;
+  /** Where pictures are: an erased account's go with it. */
+  avatars: Pick<AvatarStore, 'removeAllOf'>;
 }
 
 /** The command context of a reaction: same correlation as the event, caused by it, by its actor. */

@@ -22,12 +22,12 @@ export const REACTION_TRIGGERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Every process manager; the list must match PROCESS_MANAGERS, which reads wait for. */
-export function processManagers(deps: Pick<ProcessManagerDeps, 'store' | 'pool'>) {
+export function processManagers(deps: Pick<ProcessManagerDeps, 'store' | 'pool' | 'avatars'>) {
   return [
     userRegistration(deps.store),
     betInvitations(deps.store),
     inviteAcceptance(deps.store),
-    accountErasure(deps.store, deps.pool),
+    accountErasure(deps.store, deps.pool, deps.avatars),
     betsOfDeletedAccounts(deps.store, deps.pool),
   ];
 }

@@ -12,7 +12,6 @@ import { notFound } from '@wagers/platform/errors';
 import { parseInput } from '@wagers/platform/http/validate';
 import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import type { AvatarStore } from '../avatar/avatar-store.ts';
 import { loadUser, loadUserView } from '../users/load-user.ts';
 import { userAggregate, type UserState } from '@wagers/domain/users/user';
 
@@ -30,7 +29,7 @@ function phoneSettings(state: UserState): PhoneSettings {
  * again, and signs it out on every device; the erasure process manager does the rest (decision
  * 0018).
  */
-export function profileRouter(deps: CommandServiceDeps, avatars: AvatarStore): Router {
+export function profileRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.put('/api/user', requireUser, async (req, res) => {
     const { firstName, lastName } = parseInput(updateProfileRequestSchema, req.body);
@@ -68,7 +67,6 @@ export function profileRouter(deps: CommandServiceDeps, avatars: AvatarStore): R
   router.delete('/api/user', requireUser, async (req, res) => {
     const { confirmEmail } = parseInput(deleteAccountRequestSchema, req.body);
     const userId = currentUserId(req);
-    const before = await loadUser(deps.store, userId);
     await handle(
       deps.store,
       userAggregate,
@@ -76,10 +74,8 @@ export function profileRouter(deps: CommandServiceDeps, avatars: AvatarStore): R
       { type: 'DeleteAccount', data: { userId, confirmEmail } },
       commandContext(req, deps.runtime),
     );
-    // The picture goes with the account: its URL stops serving it.
-    const avatarUrl = before.status === 'registered' ? before.avatarUrl : null;
-    const picture = avatarUrl ? avatars.ownedKey(avatarUrl, userId) : null;
-    if (picture) await avatars.remove(picture);
+    // The account is deleted once AccountDeleted is appended; its pictures go with the erasure
+    // (pm-account-erasure), which retries until storage answers.
     await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
     // Signed out on every other device too, before answering: the erasure does it again later,
     // but until then another session could still accept a bet or send a friend request.

@@ -11,6 +11,7 @@ import {
   userSubject,
 } from '@wagers/platform/event-store/sealed-fields';
 import { endUserSessions } from '@wagers/platform/auth/sessions';
+import type { AvatarStore } from '../avatar/avatar-store.ts';
 import type { ProcessManager } from '../process-managers/process-manager.ts';
 
 /**
@@ -37,11 +38,16 @@ export const ACCOUNT_ERASURE_TRIGGERS: ReadonlySet<string> = new Set(['AccountDe
 
 /**
  * A deleted account is erased: its address is freed for a new account, its keys are destroyed, so
- * every personal field it sealed reads as null from then on, and the rows it left are swept. Each
+ * every personal field it sealed reads as null from then on, and the rows and pictures it left are
+ * swept. Each
  * step is a no-op the second time, so a crash in between is finished by the next run. Its bets
  * are let go by a manager of their own (`betsOfDeletedAccounts`).
  */
-export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
+export function accountErasure(
+  store: EventStore,
+  pool: Pool,
+  avatars: Pick<AvatarStore, 'removeAllOf'>,
+): ProcessManager {
   return {
     name: 'pm-account-erasure',
     reactsTo: ACCOUNT_ERASURE_TRIGGERS,
@@ -57,6 +63,9 @@ export function accountErasure(store: EventStore, pool: Pool): ProcessManager {
       );
       await destroyDataKeys(store, [userSubject(userId), emailSubject(emailDigest)]);
       await sweepAccountRows(pool, userId, emailDigest);
+      // Every picture the account ever set or uploaded, not only the last one: their URLs stop
+      // serving them. A storage failure throws, and the runner tries the event again.
+      await avatars.removeAllOf(userId);
       return released.position;
     },
   };

@@ -119,4 +119,30 @@ describe('avatar upload to an S3-compatible bucket', () => {
     await uploadUrl(dee.client);
     await expect.poll(async () => (await fetch(object)).status).toBe(404);
   });
+
+  it('removes a replaced picture, and every object of an erased account', async () => {
+    const fay = await person(app, 'fay@example.com');
+    const setPicture = async () => {
+      const url = await uploadUrl(fay.client);
+      expect((await put(url, png, 'image/png')).status).toBe(200);
+      const set = await fay.client.put<User>('/api/avatar', { avatarURL: url });
+      expect(set.status, set.text).toBe(200);
+      return set.body.profileImageUrl!;
+    };
+    const first = await setPicture();
+    const second = await setPicture();
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
+    // An upload never claimed is the account's too.
+    const upload = await uploadUrl(fay.client);
+    expect((await put(upload, png, 'image/png')).status).toBe(200);
+
+    const deleted = await fay.client.request('DELETE', '/api/user', {
+      confirmEmail: 'fay@example.com',
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    await app.settled();
+    for (const object of [first, second, upload.split('?')[0]!])
+      expect((await fetch(object)).status).toBe(404);
+  });
 });

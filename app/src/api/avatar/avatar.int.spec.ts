@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,6 +141,41 @@ describe('avatar upload on the local disk', () => {
       expect(response.body).toMatchObject({ errors: [{ field }] });
     }
     expect(await eventCount(app)).toBe(before);
+  });
+
+  it('removes the picture a new one replaces, and every picture of an erased account', async () => {
+    const cy = await person(app, 'cy@example.com');
+    const setPicture = async () => {
+      const url = await uploadUrl(cy.client);
+      expect((await put(url, png, 'image/png')).status).toBe(200);
+      const set = await cy.client.put<User>('/api/avatar', { avatarURL: url });
+      expect(set.status, set.text).toBe(200);
+      return set.body.profileImageUrl!;
+    };
+    const served = async (imageUrl: string) => (await fetch(`${app.url}${imageUrl}`)).status;
+
+    const first = await setPicture();
+    expect(await served(first)).toBe(200);
+    const second = await setPicture();
+    expect(second).not.toBe(first);
+    // The replaced picture is gone at once; the new one is served.
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+    // An upload never claimed lies in the account's folder too.
+    expect((await put(await uploadUrl(cy.client), png, 'image/png')).status).toBe(200);
+
+    const deleted = await cy.client.request('DELETE', '/api/user', {
+      confirmEmail: 'cy@example.com',
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    // The erasure removes the account's pictures once it has run.
+    await app.settled();
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(404);
+    expect(existsSync(path.join(dir, cy.id))).toBe(false);
+    expect(existsSync(path.join(dir, 'pending', cy.id))).toBe(false);
+    // Ann's picture is not touched.
+    expect((await ann.client.get<User>('/api/auth/user')).body.profileImageUrl).toBeTruthy();
   });
 
   it('answers 401 to a caller who is not signed in', async () => {
