@@ -4,22 +4,33 @@ import { emailDigestSql } from '@wagers/platform/event-store/sealed-fields';
 import type { RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Projector } from '@wagers/platform/projections/projector';
 
-/** Removes from a projector's rows an address by its digest (the rows it copied in clear). */
-export type EraseAddress = (client: ClientBase, emailDigest: string) => Promise<void>;
+/** A deleted account's address, by digest, and its numbers (null once its key is destroyed). */
+export interface DeletedAccount {
+  emailDigest: string;
+  phones: string[];
+}
 
-const deletedAddresses = (events: RecordedEvent[]) =>
+/** Removes from a projector's rows a deleted account's address and numbers (the rows it copied in clear). */
+export type EraseAddress = (client: ClientBase, deleted: DeletedAccount) => Promise<void>;
+
+const deletedAddresses = (events: RecordedEvent[]): DeletedAccount[] =>
   events
     .filter((event) => event.type === 'AccountDeleted')
-    .map((event) => userEventSchemas.AccountDeleted.parse(event.data).emailDigest);
+    .map((event) => {
+      const { emailDigest, phones } = userEventSchemas.AccountDeleted.parse(event.data);
+      return { emailDigest, phones: phones ?? [] };
+    });
 
 /**
- * A projector that, after each page, also erases the address of every account the page deleted
- * from the rows it copied it into (an invitation to that address made before the account
- * existed). A rebuild reads those fields as null already: their key is destroyed.
+ * A projector that, after each page, also erases the address and numbers of every account the
+ * page deleted from the rows it copied them into (an invitation to that address or number made
+ * before the account existed). A rebuild reads those fields as null already: their keys are
+ * destroyed. The erasure destroys the number's key only once the live builds have passed the
+ * deletion, so they read the number from the event.
  */
 export function withAddressErasure(projector: Projector, erase: EraseAddress): Projector {
   const eraseDeleted = async (client: ClientBase, events: RecordedEvent[]) => {
-    for (const digest of deletedAddresses(events)) await erase(client, digest);
+    for (const deleted of deletedAddresses(events)) await erase(client, deleted);
   };
   const { bulkLoader, previous } = projector;
   return {
@@ -50,29 +61,49 @@ export function withAddressErasure(projector: Projector, erase: EraseAddress): P
   };
 }
 
-/** Event data copied as JSON: its `inviteeEmail` goes when it is the deleted account's address. */
-const eraseFromEventData = (table: string) => (client: ClientBase, digest: string) =>
-  client
-    .query(
+/**
+ * Event data copied as JSON: its `inviteeEmail` goes when it is the deleted account's address, its
+ * `inviteePhone` when it is one of its numbers.
+ */
+const eraseFromEventData =
+  (table: string) => async (client: ClientBase, deleted: DeletedAccount) => {
+    await client.query(
       `UPDATE ${table} SET data = jsonb_set(data::jsonb, '{inviteeEmail}', 'null')
-        WHERE type = 'BetProposed' AND ${emailDigestSql(`data->>'inviteeEmail'`)} = $1`,
-      [digest],
-    )
-    .then(() => undefined);
+      WHERE type = 'BetProposed' AND ${emailDigestSql(`data->>'inviteeEmail'`)} = $1`,
+      [deleted.emailDigest],
+    );
+    if (deleted.phones.length === 0) return;
+    await client.query(
+      `UPDATE ${table} SET data = jsonb_set(data::jsonb, '{inviteePhone}', 'null')
+      WHERE type = 'BetProposed' AND data->>'inviteePhone' = ANY($1::text[])`,
+      [deleted.phones],
+    );
+  };
 
 export const eraseInvitedAddress: Record<'invites' | 'bets' | 'activity', EraseAddress> = {
-  async invites(client, digest) {
+  async invites(client, deleted) {
     await client.query(
       `UPDATE rm_invites SET invitee_email = NULL WHERE ${emailDigestSql('invitee_email')} = $1`,
-      [digest],
+      [deleted.emailDigest],
     );
+    if (deleted.phones.length > 0) {
+      await client.query(
+        `UPDATE rm_invites SET invitee_phone = NULL WHERE invitee_phone = ANY($1::text[])`,
+        [deleted.phones],
+      );
+    }
   },
-  async bets(client, digest) {
+  async bets(client, deleted) {
     await client.query(
       `UPDATE rm_bets SET invitee = NULL WHERE ${emailDigestSql('invitee')} = $1`,
-      [digest],
+      [deleted.emailDigest],
     );
-    await eraseFromEventData('rm_bet_history')(client, digest);
+    if (deleted.phones.length > 0) {
+      await client.query(`UPDATE rm_bets SET invitee = NULL WHERE invitee = ANY($1::text[])`, [
+        deleted.phones,
+      ]);
+    }
+    await eraseFromEventData('rm_bet_history')(client, deleted);
   },
   activity: eraseFromEventData('rm_activity'),
 };

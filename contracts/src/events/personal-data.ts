@@ -18,6 +18,7 @@ export const personalFields: Readonly<Record<string, Readonly<Record<string, Dat
   ProfileUpdated: { firstName: ofUser(), lastName: ofUser() },
   AvatarChanged: { avatarUrl: ofUser() },
   PhoneChanged: { phone: ofUser() },
+  AccountDeleted: { phones: ofUser() },
   EmailReserved: { email: ofUser() },
   BetProposed: { inviteeEmail: 'email-address', inviteePhone: 'phone-number' },
   InviteSent: {

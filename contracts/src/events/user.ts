@@ -33,9 +33,16 @@ export const userEventSchemas = {
   /**
    * The person deleted their account. `emailDigest` (SHA-256 of the lowercased address, as the
    * reservation stream's name has it) lets the erasure find what is keyed by the address without
-   * the address itself.
+   * the address itself. `phones`: the account's number (E.164), sealed with the account's key
+   * like any of its personal fields, for the erasure to destroy the number's own key (invitations
+   * to it) and clear it from the read models; empty without one, null once erased, absent on
+   * deletions recorded before it was added. Not a digest: a number's digest is the number.
    */
-  AccountDeleted: z.object({ userId: z.string(), emailDigest: z.string() }),
+  AccountDeleted: z.object({
+    userId: z.string(),
+    emailDigest: z.string(),
+    phones: z.array(z.string()).nullable().optional(),
+  }),
 } as const;
 
 export type UserRegistered = {

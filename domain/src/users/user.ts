@@ -137,7 +137,11 @@ function deleteAccount(confirmEmail: string, state: UserState): UserEvent[] {
   return [
     {
       type: 'AccountDeleted',
-      data: { userId: state.userId, emailDigest: emailDigest(state.email) },
+      data: {
+        userId: state.userId,
+        emailDigest: emailDigest(state.email),
+        phones: state.phone ? [state.phone] : [],
+      },
     },
   ];
 }

@@ -130,11 +130,22 @@ describe('user decider', () => {
     });
     const deleted: UserEvent = {
       type: 'AccountDeleted',
-      data: { userId, emailDigest: emailDigest('ann@example.com') },
+      data: { userId, emailDigest: emailDigest('ann@example.com'), phones: [] },
     };
 
     it('deletes when the account’s own address is typed, in any case and spacing', () =>
       spec.given([registered, named]).when(remove('  Ann@Example.COM ')).then([deleted]));
+
+    it('names the account’s number, for the erasure to erase it too', () => {
+      const phone: UserEvent = {
+        type: 'PhoneChanged',
+        data: { userId, phone: '+14155550123', smsConsent: true, consentedAt: null },
+      };
+      spec
+        .given([registered, phone])
+        .when(remove('ann@example.com'))
+        .then([{ ...deleted, data: { ...deleted.data, phones: ['+14155550123'] } }]);
+    });
 
     it('names the address only by its digest in the event', () => {
       const state = [registered].reduce(userDecider.evolve, userDecider.initialState());

@@ -35,6 +35,8 @@ const phoneDigest = (phone: string) => createHash('sha256').update(phone.trim())
 /** The data subjects the keys are kept for: users by id, addresses and numbers by digest. */
 export const userSubject = (userId: string) => `user:${userId}`;
 export const emailSubject = (digest: string) => `email:${digest}`;
+/** A number's subject, from the number itself (E.164): no digest of a number is kept anywhere. */
+export const phoneSubject = (phone: string) => `phone:${phoneDigest(phone)}`;
 
 type Data = Record<string, unknown>;
 
@@ -44,7 +46,7 @@ export const fieldsOf = (type: string) => personalFields[type];
 /** Whose key seals one field's value. */
 export function subjectOf(subject: DataSubject, data: Data, value: unknown): string {
   if (subject === 'email-address') return emailSubject(emailDigest(String(value)));
-  if (subject === 'phone-number') return `phone:${phoneDigest(String(value))}`;
+  if (subject === 'phone-number') return phoneSubject(String(value));
   return userSubject(String(data[subject.user]));
 }
 
