@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { inviteStream, type InviteChannel, type InviteSent } from '@wagers/contracts/events/invite';
+import { betAggregate } from '@wagers/domain/bets/decide';
 import {
   inviteAggregate,
   readInviteEvent,
@@ -8,7 +9,7 @@ import {
 } from '@wagers/domain/invites/invite';
 import { INVITE_LINK_KEY, inviteLinks } from '@wagers/domain/invites/links';
 import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
-import { handle } from '@wagers/platform/aggregate';
+import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
@@ -96,6 +97,14 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     if (state.status === 'accepted') {
       log.info({ deliveryId }, 'invite accepted before delivery; not sending');
       return;
+    }
+    // A bet's invite is for a bet still open: one deleted or declined since is not offered.
+    if (sent.data.betId !== null) {
+      const bet = await load(deps.store, betAggregate, sent.data.betId);
+      if (bet.status !== 'pending') {
+        log.info({ deliveryId, bet: bet.status }, 'the bet is no longer pending; not sending');
+        return;
+      }
     }
     const inviterName = sent.data.inviterName;
     if (inviterName === null) {

@@ -17,7 +17,8 @@ export const BET_INVITATIONS_TRIGGERS: ReadonlySet<string> = new Set([
 /**
  * A bet proposed to a newcomer carries its invite code; this sends the invite under that code
  * (a no-op once it exists), and sends it again for each resend the bet records (a no-op once
- * that resend is on the invite).
+ * that resend is on the invite). Nothing is sent for a bet no longer pending when the manager
+ * gets to it (deleted, declined or joined meanwhile).
  */
 export function betInvitations(store: EventStore): ProcessManager {
   return {
@@ -25,6 +26,9 @@ export function betInvitations(store: EventStore): ProcessManager {
     reactsTo: BET_INVITATIONS_TRIGGERS,
     async react(event, context) {
       const betId = event.streamId.slice('bet-'.length);
+      // The manager may be behind: a bet deleted, declined or joined meanwhile sends no invite.
+      const bet = await load(store, betAggregate, betId);
+      if (bet.status !== 'pending') return null;
       if (event.type === 'BetInviteResent') {
         const { inviteCode, sequence } = betEventSchemas.BetInviteResent.parse(event.data);
         const invite = await load(store, inviteAggregate, inviteCode);
@@ -46,7 +50,6 @@ export function betInvitations(store: EventStore): ProcessManager {
         return resent.position;
       }
       const { inviteCode, signedLink } = betEventSchemas.BetInviteAttached.parse(event.data);
-      const bet = await load(store, betAggregate, betId);
       if (!bet.invitee || !bet.creatorId) return null;
       const creator = await load(store, userAggregate, bet.creatorId);
       if (creator.status !== 'registered' || creator.email === null) return null;

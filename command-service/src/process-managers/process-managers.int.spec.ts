@@ -183,6 +183,39 @@ describe('bet invitations', () => {
       [`invite-${code}`]: [{ type: 'InviteResent', data: { code, sequence: 1, signedLink: true } }],
     });
   });
+  for (const [what, ending] of [
+    ['deleted', 'BetDeleted'],
+    ['declined', 'BetDeclined'],
+  ] as const) {
+    it(`sends no invite, nor a resend, for a bet ${what} before the manager got to it`, async () => {
+      const [creatorId, betId, code] = [randomUUID(), randomUUID(), `code-${randomUUID()}`];
+      await store.appendToStream(
+        `user-${creatorId}`,
+        [toEventData(registered(creatorId, 'alice@example.com'), context(creatorId))],
+        { expectedRevision: 'no_stream' },
+      );
+      const data = ending === 'BetDeleted' ? { deletedBy: creatorId } : { opponentId: creatorId };
+      // The manager is behind: the bet's invite and a resend were asked for, then the bet ended,
+      // all before it reads the first of them.
+      await store.appendToStream(
+        `bet-${betId}`,
+        [
+          proposal(betId, creatorId),
+          { type: 'BetInviteAttached', data: { inviteCode: code } },
+          { type: 'BetInviteResent', data: { inviteCode: code, sequence: 1 } },
+          { type: ending, data },
+        ].map((event) => toEventData(event, context(creatorId))),
+        { expectedRevision: 'no_stream' },
+      );
+      const [, attached, resent] = await store.readStream(`bet-${betId}`);
+      const heads = await headsOf();
+      const manager = betInvitations(store);
+      for (const event of [attached!, resent!])
+        expect(await manager.react(event, context(creatorId))).toBeNull();
+      expect(await newSince(heads)).toEqual({});
+      expect(await store.readStream(`invite-${code}`)).toEqual([]);
+    });
+  }
 });
 
 describe('invite acceptance', () => {

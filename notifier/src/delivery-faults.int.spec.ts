@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Queue, type Worker } from 'bullmq';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@wagers/contracts/events/envelope';
+import { inviteAggregate } from '@wagers/domain/invites/invite';
+import { handle } from '@wagers/platform/aggregate';
+import { createPool } from '@wagers/platform/db';
+import { toEventData, type CommandContext } from '@wagers/platform/decider';
+import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import type { EventStore } from '@wagers/platform/event-store/port';
+import { createLogger } from '@wagers/platform/logger';
+import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import type { RunningProjector } from '@wagers/platform/projections/runner';
+import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
+import type { Runtime } from '@wagers/platform/runtime';
+import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { eventually } from '@wagers/test-support/log';
+import { dropQueueKeys } from '@wagers/test-support/redis';
+import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
+import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
+import { startInviteDispatcher } from './dispatcher.ts';
+import { inviteDelivery } from './invite-delivery.ts';
+import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { noticeDelivery } from './notifications/deliver-notice.ts';
+import { queueTextOn } from './notifications/dispatcher.ts';
+import { createSmsSender } from './sms.ts';
+import { startNotificationWorker } from './worker.ts';
+
+/**
+ * Invites and notices when things go wrong, through real PostgreSQL, Redis (BullMQ), an SMTP
+ * server and the Twilio stand-in: what each recipient gets, and what the log records.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
+const PUBLIC_URL = 'http://wagers.test';
+
+let database: TestDatabase;
+let pool: Pool;
+let store: EventStore;
+let smtp: TestSmtpServer;
+let twilioApi: TestTwilioApi;
+let mailer: Mailer;
+let queue: Queue<NotificationJob>;
+let worker: Worker<NotificationJob>;
+let inviteDispatcher: RunningProjector;
+
+const runtime: Runtime = { now: () => new Date(), newId: randomUUID };
+
+/**
+ * The real store, except that the next append to a stream starting with one of `failNextAppend`
+ * fails once, as a dropped connection to PostgreSQL would (nothing is written).
+ */
+const failNextAppend = new Set<string>();
+function flaky(real: EventStore): EventStore {
+  return new Proxy(real, {
+    get(target, property, receiver) {
+      if (property === 'appendToStream') {
+        const append: EventStore['appendToStream'] = async (streamId, ...rest) => {
+          for (const prefix of failNextAppend) {
+            if (!streamId.startsWith(prefix)) continue;
+            failNextAppend.delete(prefix);
+            throw new Error('Connection terminated unexpectedly');
+          }
+          return target.appendToStream(streamId, ...rest);
+        };
+        return append;
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+const context = (actorId: string | null = null): CommandContext => ({
+  actorId,
+  correlationId: randomUUID(),
+  now: runtime.now(),
+  newId: randomUUID,
+});
+
+const inviter = { id: randomUUID(), name: 'Ann Lee', email: 'ann@example.com' };
+
+/** Ann invites `to` (an email address or an E.164 number), maybe to a bet; returns the code. */
+async function invite(to: string, betId: string | null = null): Promise<string> {
+  const code = `code${randomBytes(6).toString('hex')}`;
+  const phone = to.startsWith('+') ? to : null;
+  await handle(
+    store,
+    inviteAggregate,
+    code,
+    {
+      type: 'SendInvite',
+      data: {
+        code,
+        inviterId: inviter.id,
+        inviterName: inviter.name,
+        inviterEmail: inviter.email,
+        inviterPhone: null,
+        inviteeEmail: phone ? null : to,
+        inviteePhone: phone,
+        phoneOptedOut: false,
+        betId,
+        message: null,
+        at: runtime.now().toISOString(),
+        requestHash: null,
+        signedLink: true,
+      },
+    },
+    context(inviter.id),
+  );
+  return code;
+}
+
+const typesOn = async (stream: string) =>
+  (await store.readStream(stream)).map((event) => event.type);
+
+/** Waits until the invite's first delivery job has finished (done or failed for good). */
+async function deliveryFinished(code: string): Promise<string> {
+  const [sent] = await store.readStream(`invite-${code}`);
+  let state = '';
+  await eventually(async () => {
+    state = (await (await queue.getJob(sent!.id))?.getState()) ?? '';
+    return state === 'completed' || state === 'failed';
+  }, `the delivery job of ${code}`);
+  return state;
+}
+
+const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
+const textsTo = (to: string) =>
+  twilioApi.requests.filter((request) => request.form.To === to && request.method === 'POST');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.url, [platformMigrations]);
+  pool = createPool(database.url, 6);
+  store = createPostgresEventStore(pool, { connectionString: database.url });
+  smtp = await startTestSmtpServer();
+  twilioApi = await startTestTwilioApi();
+  mailer = createMailer({ smtpUrl: smtp.url, from: 'Wagers <no-reply@wagers.local>', pool });
+  const sms = createSmsSender(
+    {
+      accountSid: `AC${'0123456789abcdef'.repeat(2)}`,
+      authToken: 'test-auth-token-0123456789',
+      from: '+15005550006',
+      apiUrl: twilioApi.url,
+    },
+    pool,
+  );
+  queue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, {
+    connection: redisProducerConnection(redisUrl),
+    prefix: queuePrefix,
+  });
+  const workerStore = flaky(store);
+  worker = startNotificationWorker({
+    connection: redisConnection(redisUrl),
+    mailer,
+    sms,
+    invites: inviteDelivery({
+      store: workerStore,
+      pool,
+      mailer,
+      sms,
+      runtime,
+      logger,
+      publicUrl: () => PUBLIC_URL,
+    }),
+    notices: noticeDelivery({
+      store: workerStore,
+      mailer,
+      sms,
+      logger,
+      publicUrl: () => PUBLIC_URL,
+      signingSecret: undefined,
+      queueText: queueTextOn(queue),
+    }),
+    logger,
+    prefix: queuePrefix,
+    concurrency: 2,
+  });
+  inviteDispatcher = startInviteDispatcher({
+    queue,
+    store,
+    pool,
+    connectionString: database.url,
+    logger,
+  });
+});
+
+afterAll(async () => {
+  await inviteDispatcher?.stop();
+  await worker?.close();
+  await queue?.close();
+  mailer?.close();
+  await smtp?.stop();
+  await twilioApi?.stop();
+  await store?.close();
+  await pool?.end();
+  await database?.drop();
+  await dropQueueKeys(redisUrl, queuePrefix);
+});
+
+describe("a bet's invite", () => {
+  /** A bet Ann proposed to a newcomer, with its invite code attached, then `ending`. */
+  async function betProposedTo(to: string, ending: DomainEvent | null) {
+    const betId = randomUUID();
+    const events: DomainEvent[] = [
+      {
+        type: 'BetProposed',
+        data: {
+          betId,
+          creatorId: inviter.id,
+          opponentId: null,
+          inviteeEmail: to.startsWith('+') ? null : to,
+          inviteePhone: to.startsWith('+') ? to : null,
+          smsConsent: to.startsWith('+'),
+          title: 'Rain on Sunday',
+          description: 'It will rain',
+          wagerType: 'custom',
+          wagerAmountCents: null,
+          wagerDescription: 'A pizza',
+          endDate: null,
+          validationMode: 'both',
+        },
+      },
+      { type: 'BetInviteAttached', data: { inviteCode: `code${randomUUID()}` } },
+      ...(ending ? [ending] : []),
+    ];
+    await store.appendToStream(
+      `bet-${betId}`,
+      events.map((event) => toEventData(event, context(inviter.id))),
+      { expectedRevision: 'no_stream' },
+    );
+    return betId;
+  }
+
+  it('is not delivered once the bet was deleted or declined before the worker got to it', async () => {
+    const deleted = await betProposedTo('nora@example.com', {
+      type: 'BetDeleted',
+      data: { deletedBy: inviter.id },
+    });
+    const declined = await betProposedTo('+14155550101', {
+      type: 'BetDeclined',
+      data: { opponentId: inviter.id },
+    });
+    const open = await betProposedTo('olga@example.com', null);
+    const codes = [
+      await invite('nora@example.com', deleted),
+      await invite('+14155550101', declined),
+      await invite('olga@example.com', open),
+    ];
+    for (const code of codes) expect(await deliveryFinished(code)).toBe('completed');
+    expect(mailsTo('nora@example.com')).toEqual([]);
+    expect(textsTo('+14155550101')).toEqual([]);
+    expect(mailsTo('olga@example.com').map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('Ann Lee'),
+    ]);
+    expect(await typesOn(`invite-${codes[0]}`)).toEqual(['InviteSent']);
+    expect(await typesOn(`invite-${codes[1]}`)).toEqual(['InviteSent']);
+    expect(await typesOn(`invite-${codes[2]}`)).toEqual(['InviteSent', 'InviteDelivered']);
+  });
+});
