@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mailer.ts';
 import { noticeDelivery } from './notifications/deliver-notice.ts';
 import { queueTextOn } from './notifications/dispatcher.ts';
 import { createSmsSender } from './sms.ts';
+import { flakyStore } from './testing/flaky-store.ts';
 import { startNotificationWorker } from './worker.ts';
 
 /**
@@ -49,30 +50,7 @@ let inviteDispatcher: RunningProjector;
 
 const runtime: Runtime = { now: () => new Date(), newId: randomUUID };
 
-/**
- * The real store, except that the next append to a stream starting with one of `failNextAppend`
- * fails once, as a dropped connection to PostgreSQL would (nothing is written).
- */
-const failNextAppend = new Set<string>();
-function flaky(real: EventStore): EventStore {
-  return new Proxy(real, {
-    get(target, property, receiver) {
-      if (property === 'appendToStream') {
-        const append: EventStore['appendToStream'] = async (streamId, ...rest) => {
-          for (const prefix of failNextAppend) {
-            if (!streamId.startsWith(prefix)) continue;
-            failNextAppend.delete(prefix);
-            throw new Error('Connection terminated unexpectedly');
-          }
-          return target.appendToStream(streamId, ...rest);
-        };
-        return append;
-      }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-}
+let failNextAppend: Set<string>;
 
 const context = (actorId: string | null = null): CommandContext => ({
   actorId,
@@ -153,7 +131,9 @@ beforeAll(async () => {
     connection: redisProducerConnection(redisUrl),
     prefix: queuePrefix,
   });
-  const workerStore = flaky(store);
+  const flaky = flakyStore(store);
+  const workerStore = flaky.store;
+  failNextAppend = flaky.failNextAppend;
   worker = startNotificationWorker({
     connection: redisConnection(redisUrl),
     mailer,
@@ -261,4 +241,22 @@ describe("a bet's invite", () => {
     expect(await typesOn(`invite-${codes[1]}`)).toEqual(['InviteSent']);
     expect(await typesOn(`invite-${codes[2]}`)).toEqual(['InviteSent', 'InviteDelivered']);
   });
+});
+
+describe('a delivery whose record fails', () => {
+  for (const to of ['pia@example.com', '+14155550102']) {
+    it(`is recorded on the retry, not sent again (${to.startsWith('+') ? 'SMS' : 'email'})`, async () => {
+      const code = await invite(to);
+      // The worker's first append to this invite (the record of its delivery) fails once.
+      failNextAppend.add(`invite-${code}`);
+      await eventually(
+        async () => (await typesOn(`invite-${code}`)).includes('InviteDelivered'),
+        'InviteDelivered',
+      );
+      expect(failNextAppend.has(`invite-${code}`), 'the record failed once').toBe(false);
+      expect(await deliveryFinished(code)).toBe('completed');
+      expect(to.startsWith('+') ? textsTo(to).length : mailsTo(to).length).toBe(1);
+      expect(await typesOn(`invite-${code}`)).toEqual(['InviteSent', 'InviteDelivered']);
+    });
+  }
 });

@@ -37,6 +37,13 @@ export interface DeliveryAttempt {
   deliveryId: string;
   /** No retry follows this attempt if it fails. */
   isLastAttempt: boolean;
+  /** An earlier attempt sent the message and failed to record it: only the record is left. */
+  alreadySent?: boolean;
+  /**
+   * Notes on the job that the message went out, before the delivery is recorded, so that a retry
+   * after a failed record does not send it again.
+   */
+  markSent?: () => Promise<void>;
 }
 
 /** A 5xx SMTP reply or a 4xx from Twilio (bad number, unsubscribed...) will not improve with retries. */
@@ -85,6 +92,8 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
     code,
     deliveryId,
     isLastAttempt,
+    alreadySent = false,
+    markSent,
   }: DeliveryAttempt): Promise<void> {
     const { recorded, state, sent } = await loadInvite(code);
     const request = recorded.find((event) => event.id === deliveryId);
@@ -92,6 +101,12 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       throw new UnrecoverableError(`No delivery ${deliveryId} on invite`);
     if (state.deliveries[deliveryId] === 'delivered') {
       log.info({ deliveryId }, 'invite already delivered; not sending again');
+      return;
+    }
+    const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
+    if (alreadySent) {
+      log.info({ deliveryId }, 'invite sent by an earlier attempt; recording it');
+      await record(code, request, { type: 'RecordDelivery', data: { deliveryId, channel } });
       return;
     }
     if (state.status === 'accepted') {
@@ -111,7 +126,6 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       log.info({ deliveryId }, 'the inviter deleted their account; not sending');
       return;
     }
-    const channel: InviteChannel = sent.data.inviteePhone ? 'sms' : 'email';
     const message = {
       inviterName,
       // As the invite opens now: a resend signs one sent before links were signed, and a delivery
@@ -150,6 +164,8 @@ export function inviteDelivery(deps: InviteDeliveryDeps) {
       if (permanent) throw new UnrecoverableError(reason);
       throw error;
     }
+    // Sent: whatever fails from here on must not send it again.
+    await markSent?.();
     await record(code, request, { type: 'RecordDelivery', data: { deliveryId, channel } });
   };
 }

@@ -7,8 +7,12 @@ export type NotificationJob =
   | { kind: 'sign-in-link'; to: string; link: string }
   | { kind: 'email'; to: string; subject: string; text: string; html: string }
   | { kind: 'sms'; to: string; body: string }
-  /** Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and the job id). */
-  | { kind: 'invite'; code: string; deliveryId: string }
+  /**
+   * Deliver invite `code`; `deliveryId` is the InviteSent / InviteResent event asking for it (and
+   * the job id). `sent` is set once the message went out, before the delivery is recorded: a
+   * retry after a failed record records it and sends nothing again.
+   */
+  | { kind: 'invite'; code: string; deliveryId: string; sent?: true }
   /**
    * Tell `recipientId` about event `eventId` (of `eventType`), if they still want that kind: by
    * email, queueing the same job with `channel` 'sms' when they want it texted; that one texts.

@@ -50,6 +50,8 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
             code: data.code,
             deliveryId: data.deliveryId,
             isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+            alreadySent: data.sent === true,
+            markSent: () => job.updateData({ ...data, sent: true }),
           });
           break;
         case 'notice':

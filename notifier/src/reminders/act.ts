@@ -62,10 +62,23 @@ export function deadlineAction(deps: DeadlineActionDeps) {
     );
 
   /** Emails one reminder unless it is settled already or its person switched reminders off. */
-  async function remind(betId: string, state: DeadlineState, reminder: Reminder) {
+  async function remind(
+    job: Job<DeadlineJob>,
+    state: DeadlineState,
+    reminder: Reminder,
+  ): Promise<void> {
+    const { betId } = job.data;
     const settled = await load(deps.store, reminderLogAggregate, betId);
     if (reminderIsSettled(settled, reminder.id)) {
       log.info({ betId, reminder: reminder.id }, 'reminder already settled; not sending again');
+      return;
+    }
+    if (job.data.sent) {
+      log.info(
+        { betId, reminder: reminder.id },
+        'reminder sent by an earlier attempt; recording it',
+      );
+      await record(betId, reminder, true);
       return;
     }
     const [recipient, preferences] = await Promise.all([
@@ -100,6 +113,8 @@ export function deadlineAction(deps: DeadlineActionDeps) {
         unsubscribeLink: `${base}/api/notifications/unsubscribe?token=${token}`,
       }),
     );
+    // Sent: whatever fails from here on must not send it again.
+    await job.updateData({ ...job.data, sent: true });
     await record(betId, reminder, true);
   }
 
@@ -135,7 +150,7 @@ export function deadlineAction(deps: DeadlineActionDeps) {
       throw new DelayedError();
     }
     const deadline = verdict.act;
-    if (deadline.kind === 'reminder') await remind(betId, state, deadline);
+    if (deadline.kind === 'reminder') await remind(job, state, deadline);
     else await applyStandingReport(betId);
   };
 }

@@ -21,6 +21,7 @@ import type { RunningProjector } from '@wagers/platform/projections/runner';
 import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
 import type { Runtime } from '@wagers/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
+import { eventually } from '@wagers/test-support/log';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import {
   startTestSmtpServer,
@@ -33,6 +34,7 @@ import { createMailer, type Mailer } from '../mailer.ts';
 import { createSmsSender } from '../sms.ts';
 import { noticeDelivery } from '../notifications/deliver-notice.ts';
 import { queueTextOn, startNotificationsDispatcher } from '../notifications/dispatcher.ts';
+import { flakyStore } from '../testing/flaky-store.ts';
 import { startNotificationWorker } from '../worker.ts';
 import { DEADLINES_QUEUE, deadlineJobId } from './jobs.ts';
 import { startDeadlines, type RunningDeadlines } from './start.ts';
@@ -56,6 +58,8 @@ let notificationsQueue: Queue<NotificationJob>;
 let noticeWorker: Worker<NotificationJob>;
 let noticeDispatcher: RunningProjector;
 let deadlines: RunningDeadlines | null = null;
+/** What the notifier's deadlines use: the real store, whose appends a test can make fail once. */
+let flaky: ReturnType<typeof flakyStore>;
 
 let clock = new Date('2030-06-15T12:00:00.000Z');
 const runtime: Runtime = { now: () => clock, newId: randomUUID };
@@ -72,7 +76,7 @@ const ben = { id: randomUUID(), email: 'ben@example.com' };
 function startNotifier() {
   deadlines = startDeadlines(
     {
-      store,
+      store: flaky.store,
       pool,
       databaseUrl: database.url,
       redisUrl,
@@ -206,6 +210,7 @@ beforeAll(async () => {
   await migrate(database.url, [platformMigrations]);
   pool = createPool(database.url, 6);
   store = createPostgresEventStore(pool, { connectionString: database.url });
+  flaky = flakyStore(store);
   smtp = await startTestSmtpServer();
   mailer = createMailer({ smtpUrl: smtp.url, from: 'Wagers <no-reply@wagers.local>', pool });
   for (const [person, firstName] of [
@@ -380,6 +385,30 @@ describe('reminders to report', () => {
     await sentinel();
     for (const title of ['Fog in London', 'Hail in Oslo'])
       for (const person of [ann, ben]) expect(remindersAbout(title, person.email)).toEqual([]);
+  });
+});
+
+describe('a reminder whose record fails', () => {
+  it('is recorded on the retry and not sent again', async () => {
+    const betId = await activeBet('Sleet in June', { endDate: dateIn(1) });
+    await settled();
+    // The first record of a reminder of this bet fails once, after its email went out.
+    flaky.failNextAppend.add(betRemindersStream(betId));
+    later(24);
+    await deadlines!.catchUp();
+    await eventually(
+      async () =>
+        (await eventTypes(betRemindersStream(betId))).filter((t) => t === 'ReminderSent').length ===
+        2,
+      'both reminders recorded',
+    );
+    expect(flaky.failNextAppend.size, 'a record failed once').toBe(0);
+    await sentinel();
+    for (const person of [ann, ben])
+      expect(remindersAbout('Sleet in June', person.email)).toEqual([
+        '"Sleet in June" has reached its end date: who won?',
+      ]);
+    expect(await eventTypes(betRemindersStream(betId))).toEqual(['ReminderSent', 'ReminderSent']);
   });
 });
 

@@ -11,6 +11,11 @@ export interface DeadlineJob {
   deadlineId: string;
   /** ISO; the catch-up compares it with the clock. */
   dueAt: string;
+  /**
+   * Set once the reminder's email went out, before it is recorded: a retry after a failed record
+   * records it and sends nothing again.
+   */
+  sent?: true;
 }
 
 /** Deterministic: the same deadline of the same bet is always the same job (BullMQ ids have no colon). */
