@@ -4,6 +4,8 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@wagers/contracts/events/envelope';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
+import { preferencesAggregate } from '@wagers/domain/notifications/preferences';
+import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
 import { createPool } from '@wagers/platform/db';
 import { toEventData, type CommandContext } from '@wagers/platform/decider';
@@ -18,13 +20,17 @@ import { createTestDatabase, type TestDatabase } from '@wagers/test-support/data
 import { eventually } from '@wagers/test-support/log';
 import { dropQueueKeys } from '@wagers/test-support/redis';
 import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
-import { startTestTwilioApi, type TestTwilioApi } from '@wagers/test-support/twilio-api';
+import {
+  authenticationRefusal,
+  startTestTwilioApi,
+  type TestTwilioApi,
+} from '@wagers/test-support/twilio-api';
 import { startInviteDispatcher } from './dispatcher.ts';
 import { inviteDelivery } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { noticeDelivery } from './notifications/deliver-notice.ts';
-import { queueTextOn } from './notifications/dispatcher.ts';
+import { queueTextOn, textJobId } from './notifications/dispatcher.ts';
 import { createSmsSender } from './sms.ts';
 import { flakyStore } from './testing/flaky-store.ts';
 import { startNotificationWorker } from './worker.ts';
@@ -107,8 +113,8 @@ async function deliveryFinished(code: string): Promise<string> {
 }
 
 const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
-const textsTo = (to: string) =>
-  twilioApi.requests.filter((request) => request.form.To === to && request.method === 'POST');
+/** The texts the Twilio stand-in accepted for `to`: those that went out. */
+const textsTo = (to: string) => twilioApi.sent.filter((request) => request.form.To === to);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -181,6 +187,54 @@ afterAll(async () => {
   await database?.drop();
   await dropQueueKeys(redisUrl, queuePrefix);
 });
+
+/** Someone with a number, consent to texts, and texts on for proposals. */
+async function personWithPhone(phone: string) {
+  const id = randomUUID();
+  await handle(
+    store,
+    userAggregate,
+    id,
+    { type: 'RegisterUser', data: { userId: id, email: `${id}@example.com` } },
+    context(id),
+  );
+  await handle(
+    store,
+    userAggregate,
+    id,
+    {
+      type: 'SetPhone',
+      data: { userId: id, phone, smsConsent: true, at: runtime.now().toISOString() },
+    },
+    context(id),
+  );
+  await handle(
+    store,
+    preferencesAggregate,
+    id,
+    {
+      type: 'SetSmsNotifications',
+      data: { userId: id, kind: 'bet_proposed', sms: true, via: 'profile' },
+    },
+    context(id),
+  );
+  return { id, phone, eventId: randomUUID() };
+}
+
+/** The text of a notice to `person` (as a notice's job queues it), about a new event each time. */
+async function noticeText(person: { id: string; eventId: string }) {
+  person.eventId = randomUUID();
+  await queueTextOn(queue)({
+    kind: 'notice',
+    channel: 'sms',
+    eventId: person.eventId,
+    eventType: 'BetProposed',
+    actorId: inviter.id,
+    recipientId: person.id,
+    notification: 'bet_proposed',
+    betId: null,
+  });
+}
 
 describe("a bet's invite", () => {
   /** A bet Ann proposed to a newcomer, with its invite code attached, then `ending`. */
@@ -259,4 +313,33 @@ describe('a delivery whose record fails', () => {
       expect(await typesOn(`invite-${code}`)).toEqual(['InviteSent', 'InviteDelivered']);
     });
   }
+});
+
+describe('a refusal of our own credentials', () => {
+  it('is retried, not recorded against the invitee: the text goes out once when it is accepted', async () => {
+    const to = '+14155550103';
+    twilioApi.refuseNext.push(authenticationRefusal);
+    const code = await invite(to);
+    await eventually(
+      async () => (await typesOn(`invite-${code}`)).includes('InviteDelivered'),
+      'InviteDelivered',
+    );
+    expect(twilioApi.refuseNext, 'the stand-in refused once').toEqual([]);
+    expect(twilioApi.requests.filter((request) => request.form.To === to)).toHaveLength(2);
+    expect(textsTo(to)).toHaveLength(1);
+    expect(await typesOn(`invite-${code}`)).toEqual(['InviteSent', 'InviteDelivered']);
+  });
+
+  it("is retried for a notice's text too, which then goes out once", async () => {
+    const person = await personWithPhone('+14155550104');
+    twilioApi.refuseNext.push(authenticationRefusal);
+    await noticeText(person);
+    await eventually(
+      () => Promise.resolve(textsTo('+14155550104').length === 1),
+      "the notice's text",
+    );
+    const job = await queue.getJob(textJobId(person.eventId, person.id));
+    expect(await job?.getState()).toBe('completed');
+    expect(job?.attemptsMade).toBe(2);
+  });
 });

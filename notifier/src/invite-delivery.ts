@@ -16,7 +16,7 @@ import type { Logger } from '@wagers/platform/logger';
 import type { Runtime } from '@wagers/platform/runtime';
 import { signingKey } from '@wagers/platform/signing-keys';
 import type { Pool } from 'pg';
-import { deliveryFailureReason } from './delivery-failure.ts';
+import { deliveryFailureKind, deliveryFailureReason } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
 import { inviteEmail, inviteSms } from './templates/invite.ts';
@@ -46,13 +46,13 @@ export interface DeliveryAttempt {
   markSent?: () => Promise<void>;
 }
 
-/** A 5xx SMTP reply or a 4xx from Twilio (bad number, unsubscribed...) will not improve with retries. */
+/**
+ * Only a refusal of this recipient (an unknown mailbox, an invalid or unsubscribed number) will not
+ * improve with retries; a refusal of our own credentials or settings is the account's, and waits
+ * for an operator like any outage.
+ */
 export function isPermanent(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { responseCode, status } = error as { responseCode?: unknown; status?: unknown };
-  if (typeof responseCode === 'number') return responseCode >= 500;
-  if (typeof status === 'number') return status >= 400 && status < 500 && status !== 429;
-  return false;
+  return deliveryFailureKind(error) === 'recipient';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '@wagers/platform/logger';
-import { loggableError } from './delivery-failure.ts';
+import { logFailedAttempt } from './delivery-failure.ts';
 import type { InviteDeliverer } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
@@ -77,10 +77,7 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
     },
   );
   worker.on('failed', (job, error) => {
-    log.warn(
-      { jobId: job?.id, attempt: job?.attemptsMade, err: loggableError(error) },
-      'notification attempt failed',
-    );
+    logFailedAttempt(log, { jobId: job?.id, attempt: job?.attemptsMade }, error, 'notification');
   });
   worker.on('error', (error) => log.error({ err: error }, 'notifier worker error'));
   return worker;

@@ -9,11 +9,37 @@ export interface TwilioRequest {
   form: Record<string, string>;
 }
 
+/** An error answer as Twilio's API gives it: an HTTP status and a JSON body with its error code. */
+export interface TwilioRefusal {
+  status: number;
+  code: number;
+  message: string;
+}
+
+/**
+ * What Twilio answers a request made with credentials it does not accept (a wrong or rotated auth
+ * token, an API key revoked): 401 with its error 20003.
+ */
+export const authenticationRefusal: TwilioRefusal = {
+  status: 401,
+  code: 20003,
+  message: 'Authenticate',
+};
+
 export interface TestTwilioApi {
   url: string;
+  /** Every request, the refused ones too. */
   requests: TwilioRequest[];
+  /** The requests it accepted (201): the messages that went out. */
+  sent: TwilioRequest[];
   /** Numbers Twilio refuses for good (its error 21211, "not a valid phone number"). */
   invalidNumbers: Set<string>;
+  /**
+   * The answers to the next requests, whatever they are for, one each in order before it accepts
+   * again: e.g. `authenticationRefusal` once models the moments of a credential rotation when the
+   * app's token is already refused. A request answered so sends nothing.
+   */
+  refuseNext: TwilioRefusal[];
   stop(): Promise<void>;
 }
 
@@ -28,19 +54,35 @@ export async function startTestTwilioApi(): Promise<TestTwilioApi> {
   const api: TestTwilioApi = {
     url: '',
     requests: [],
+    sent: [],
     invalidNumbers: new Set(),
+    refuseNext: [],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = createServer((req, res) => {
     void (async () => {
       const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
-      api.requests.push({
+      const request: TwilioRequest = {
         method: req.method ?? '',
         path: req.url ?? '',
         authorization: req.headers.authorization ?? '',
         form,
-      });
+      };
+      api.requests.push(request);
       res.setHeader('content-type', 'application/json');
+      const refusal = api.refuseNext.shift();
+      if (refusal) {
+        res.statusCode = refusal.status;
+        res.end(
+          JSON.stringify({
+            code: refusal.code,
+            message: refusal.message,
+            more_info: `https://www.twilio.com/docs/errors/${refusal.code}`,
+            status: refusal.status,
+          }),
+        );
+        return;
+      }
       if (api.invalidNumbers.has(form.To ?? '')) {
         res.statusCode = 400;
         res.end(
@@ -52,6 +94,7 @@ export async function startTestTwilioApi(): Promise<TestTwilioApi> {
         );
         return;
       }
+      api.sent.push(request);
       res.statusCode = 201;
       res.end(
         JSON.stringify({

@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
 import type { HostContext } from '@wagers/platform/service-host';
 import { runProjector } from '@wagers/platform/projections/runner';
-import { loggableError } from '../delivery-failure.ts';
+import { logFailedAttempt } from '../delivery-failure.ts';
 import type { Mailer } from '../mailer.ts';
 import { deadlineAction } from './act.ts';
 import { DEADLINES_QUEUE, type DeadlineJob } from './jobs.ts';
@@ -62,10 +62,7 @@ export function startDeadlines(context: DeadlinesContext, mailer: Mailer): Runni
         })
       : null;
   worker?.on('failed', (job, error) =>
-    log.warn(
-      { jobId: job?.id, attempt: job?.attemptsMade, err: loggableError(error) },
-      'deadline attempt failed',
-    ),
+    logFailedAttempt(log, { jobId: job?.id, attempt: job?.attemptsMade }, error, 'deadline'),
   );
   worker?.on('error', (error) => log.error({ err: error }, 'deadlines worker error'));
 
