@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { unavailable } from '@wagers/platform/errors';
-import { defaultJobOptions, type NotificationJob } from './jobs.ts';
+import { signInJobOptions, type NotificationJob } from './jobs.ts';
 
 /**
  * Sign-in links go straight onto the queue, not through the event log: the log never holds a
@@ -11,11 +11,7 @@ export function queuedSignInMailer(queue: Queue<NotificationJob>) {
   return {
     async sendSignInLink(to: string, link: string): Promise<void> {
       try {
-        await queue.add(
-          'sign-in-link',
-          { kind: 'sign-in-link', to, link },
-          { ...defaultJobOptions, removeOnComplete: true, removeOnFail: { age: 3600 } },
-        );
+        await queue.add('sign-in-link', { kind: 'sign-in-link', to, link }, signInJobOptions);
       } catch {
         throw unavailable(
           'Sign-in emails cannot be sent right now. Please try again in a minute.',

@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bu
 import type { Logger } from '@wagers/platform/logger';
 import { logFailedAttempt } from './delivery-failure.ts';
 import type { InviteDeliverer } from './invite-delivery.ts';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
+import { backoffStrategy, NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
 import { signInEmail } from './templates/sign-in.ts';
@@ -72,6 +72,7 @@ export function startNotificationWorker(deps: WorkerDeps): Worker<NotificationJo
       connection: deps.connection,
       prefix: deps.prefix,
       concurrency: deps.concurrency ?? 4,
+      settings: { backoffStrategy },
       ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),
       ...(deps.stalledInterval ? { stalledInterval: deps.stalledInterval } : {}),
     },

@@ -36,7 +36,7 @@ import { noticeDelivery } from '../notifications/deliver-notice.ts';
 import { queueTextOn, startNotificationsDispatcher } from '../notifications/dispatcher.ts';
 import { flakyStore } from '../testing/flaky-store.ts';
 import { startNotificationWorker } from '../worker.ts';
-import { DEADLINES_QUEUE, deadlineJobId } from './jobs.ts';
+import { DEADLINES_QUEUE, deadlineJobId, deadlineJobOptions } from './jobs.ts';
 import { startDeadlines, type RunningDeadlines } from './start.ts';
 
 /**
@@ -409,6 +409,42 @@ describe('a reminder whose record fails', () => {
         '"Sleet in June" has reached its end date: who won?',
       ]);
     expect(await eventTypes(betRemindersStream(betId))).toEqual(['ReminderSent', 'ReminderSent']);
+  });
+});
+
+describe('a deadline that failed for good', () => {
+  it('is tried again when its bet is reconciled again, and then sent once', async () => {
+    const betId = await activeBet('Drizzle in August', { endDate: dateIn(1) });
+    await settled();
+    // Ann's end-date reminder as a job whose attempts ran out (the mail server down all along).
+    const id = deadlineJobId(betId, `end-date-${ann.id}`);
+    const armed = await deadlines!.queue.getJob(id);
+    await armed!.remove();
+    await deadlines!.queue.add('reminder', armed!.data, {
+      ...deadlineJobOptions,
+      jobId: id,
+      attempts: 1,
+      delay: 24 * 3600_000,
+    });
+    smtp.refusing = true;
+    later(24);
+    await deadlines!.catchUp();
+    await eventually(
+      async () => (await deadlines!.queue.getJobState(id)) === 'failed',
+      'the reminder failed for good',
+    );
+    smtp.refusing = false;
+    // The mail server is back; the bet's next event (Ben reports) reconciles it.
+    await report(betId, ben.id, 'opponent_won');
+    await settled();
+    await smtp.waitFor(
+      () => remindersAbout('Drizzle in August', ann.email).length === 1,
+      "Ann's end-date reminder",
+    );
+    await sentinel();
+    expect(remindersAbout('Drizzle in August', ann.email)).toEqual([
+      '"Drizzle in August" has reached its end date: who won?',
+    ]);
   });
 });
 

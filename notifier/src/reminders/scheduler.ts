@@ -18,7 +18,8 @@ export const DEADLINES_SCHEDULER_NAME = 'notifier-deadlines';
 /**
  * Makes the queue hold, for one bet, a delayed job per deadline its stream has ahead of it, and no
  * job for a deadline it no longer has (a side reported, the bet completed or was deleted). It looks
- * at the whole stream, not at one event, so running it again for any of the bet's events is a no-op.
+ * at the whole stream, not at one event, so running it again for any of the bet's events is a no-op,
+ * but for a deadline whose job failed for good: that job is retried.
  */
 export async function reconcileBet(
   queue: Queue<DeadlineJob>,
@@ -34,12 +35,20 @@ export async function reconcileBet(
   }
   const now = runtime.now().getTime();
   for (const deadline of wanted) {
+    const jobId = deadlineJobId(betId, deadline.id);
+    // Adding an id the queue holds is a no-op, a failed job's too: a deadline that failed for good
+    // (its retries ran out during an outage) is tried again, with all its attempts, instead.
+    if ((await queue.getJobState(jobId)) === 'failed') {
+      const failed = await queue.getJob(jobId);
+      await failed?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      continue;
+    }
     await queue.add(
       deadline.kind,
       { kind: deadline.kind, betId, deadlineId: deadline.id, dueAt: deadline.dueAt },
       {
         ...deadlineJobOptions,
-        jobId: deadlineJobId(betId, deadline.id),
+        jobId,
         delay: Math.max(0, Date.parse(deadline.dueAt) - now),
       },
     );

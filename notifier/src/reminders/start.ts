@@ -3,6 +3,7 @@ import { redisConnection, redisProducerConnection } from '@wagers/platform/redis
 import type { HostContext } from '@wagers/platform/service-host';
 import { runProjector } from '@wagers/platform/projections/runner';
 import { logFailedAttempt } from '../delivery-failure.ts';
+import { backoffStrategy } from '../jobs.ts';
 import type { Mailer } from '../mailer.ts';
 import { deadlineAction } from './act.ts';
 import { DEADLINES_QUEUE, type DeadlineJob } from './jobs.ts';
@@ -59,6 +60,7 @@ export function startDeadlines(context: DeadlinesContext, mailer: Mailer): Runni
           connection: redisConnection(context.redisUrl),
           prefix: context.queuePrefix,
           concurrency: context.concurrency,
+          settings: { backoffStrategy },
         })
       : null;
   worker?.on('failed', (job, error) =>
