@@ -11,7 +11,9 @@ import { createPool } from '@wagers/platform/db';
 import { toEventData, type CommandContext } from '@wagers/platform/decider';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { createLogger } from '@wagers/platform/logger';
+import { limitMigrations } from '@wagers/platform/limits/migrations';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
 import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
@@ -30,7 +32,7 @@ import { inviteDelivery } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { noticeDelivery } from './notifications/deliver-notice.ts';
-import { queueTextOn, textJobId } from './notifications/dispatcher.ts';
+import { noticeJobId, queueTextOn, textJobId } from './notifications/dispatcher.ts';
 import { createSmsSender } from './sms.ts';
 import { flakyStore } from './testing/flaky-store.ts';
 import { startNotificationWorker } from './worker.ts';
@@ -118,7 +120,7 @@ const textsTo = (to: string) => twilioApi.sent.filter((request) => request.form.
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await migrate(database.url, [platformMigrations]);
+  await migrate(database.url, [platformMigrations, limitMigrations]);
   pool = createPool(database.url, 6);
   store = createPostgresEventStore(pool, { connectionString: database.url });
   smtp = await startTestSmtpServer();
@@ -160,6 +162,7 @@ beforeAll(async () => {
       logger,
       publicUrl: () => PUBLIC_URL,
       signingSecret: undefined,
+      limits: rateLimits(pool, runtime.now),
       queueText: queueTextOn(queue),
     }),
     logger,
@@ -341,5 +344,37 @@ describe('a refusal of our own credentials', () => {
     const job = await queue.getJob(textJobId(person.eventId, person.id));
     expect(await job?.getState()).toBe('completed');
     expect(job?.attemptsMade).toBe(2);
+  });
+});
+
+describe('notification texts to one number', () => {
+  it('stop for the day after 20; the emails still go', async () => {
+    const person = await personWithPhone('+14155550105');
+    const notices = Array.from({ length: 21 }, () => randomUUID());
+    for (const eventId of notices)
+      await queue.add(
+        'notice',
+        {
+          kind: 'notice',
+          eventId,
+          eventType: 'BetProposed',
+          actorId: inviter.id,
+          recipientId: person.id,
+          notification: 'bet_proposed',
+          betId: null,
+        },
+        { jobId: noticeJobId(eventId, person.id) },
+      );
+    await eventually(async () => {
+      const states = await Promise.all(
+        notices.map((eventId) => queue.getJobState(textJobId(eventId, person.id))),
+      );
+      return states.every((state) => state === 'completed');
+    }, 'every text job done');
+    expect(mailsTo(`${person.id}@example.com`)).toHaveLength(21);
+    expect(textsTo('+14155550105')).toHaveLength(20);
+    expect(twilioApi.requests.filter((request) => request.form.To === '+14155550105')).toHaveLength(
+      20,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { redisConnection } from '@wagers/platform/redis';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { adminBoardRouter } from './admin-board.ts';
@@ -55,6 +56,7 @@ export function notifierService(context: HostContext, queue: Queue<NotificationJ
             logger,
             publicUrl: context.publicUrl,
             signingSecret: config.NOTIFICATION_SIGNING_SECRET,
+            limits: rateLimits(pool, context.runtime.now),
             queueText: queueTextOn(queue),
           }),
           logger,

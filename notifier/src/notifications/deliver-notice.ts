@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { DELETED_USER_NAME, displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
@@ -12,6 +13,7 @@ import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
 import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { RateLimitedError, type RateLimits } from '@wagers/platform/limits/rate-limits';
 import type { Logger } from '@wagers/platform/logger';
 import { deliveryFailureReason } from '../delivery-failure.ts';
 import { isPermanent } from '../invite-delivery.ts';
@@ -27,6 +29,8 @@ export interface NoticeDeliveryDeps {
   logger: Logger;
   publicUrl: () => string;
   signingSecret: string | undefined;
+  /** The per-number daily cap on notification texts (`texts-per-number`). */
+  limits: RateLimits;
   /**
    * Queues the text message of a notice (job id from `textJobId`), for the person who wants it
    * texted; adding it again is a no-op while the job is kept.
@@ -65,6 +69,21 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
   async function text(store: EventStore, phone: string, job: NoticeJob): Promise<void> {
     if (await isOptedOut(store, phone)) {
       log.info({ eventId: job.eventId, kind: job.notification }, 'notice not texted: STOP');
+      return;
+    }
+    // Numbers are not verified: a cap per number and day bounds what anyone can have texted to a
+    // number that is not theirs. A retry of this job counts once.
+    try {
+      await deps.limits.consumeOnce(`${job.eventId}_${job.recipientId}_sms`, {
+        rule: 'texts-per-number',
+        key: createHash('sha256').update(phone).digest('hex'),
+      });
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      log.warn(
+        { eventId: job.eventId, recipientId: job.recipientId, kind: job.notification },
+        'notice not texted: the number has had its texts for today',
+      );
       return;
     }
     try {

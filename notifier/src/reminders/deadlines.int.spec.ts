@@ -14,7 +14,9 @@ import { handle } from '@wagers/platform/aggregate';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import type { EventStore } from '@wagers/platform/event-store/port';
+import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { createLogger } from '@wagers/platform/logger';
+import { limitMigrations } from '@wagers/platform/limits/migrations';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
@@ -207,7 +209,7 @@ async function sentinel() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await migrate(database.url, [platformMigrations]);
+  await migrate(database.url, [platformMigrations, limitMigrations]);
   pool = createPool(database.url, 6);
   store = createPostgresEventStore(pool, { connectionString: database.url });
   flaky = flakyStore(store);
@@ -255,6 +257,7 @@ beforeAll(async () => {
       logger,
       publicUrl: () => PUBLIC_URL,
       signingSecret: undefined,
+      limits: rateLimits(pool, runtime.now),
       queueText: queueTextOn(notificationsQueue),
     }),
     logger,

@@ -48,6 +48,17 @@ export const limitRules = {
     windowSeconds: DAY,
     message: 'You have sent the most friend requests allowed for today. Please try again tomorrow.',
   },
+  /**
+   * Notification texts (a bet's news, not invitations) one phone number receives in a day, for
+   * everyone together: a number is not verified (decision 20), so anyone could name another
+   * person's, and friends' bets would then text it. Counted by the notifier before each text; past
+   * it the text is dropped, the email still goes.
+   */
+  'texts-per-number': {
+    max: 20,
+    windowSeconds: DAY,
+    message: 'This number has received the most notification texts allowed for today.',
+  },
   'searches-per-user': {
     max: 60,
     windowSeconds: 60,
