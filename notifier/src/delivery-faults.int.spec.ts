@@ -15,6 +15,7 @@ import { rateLimits } from '@wagers/platform/limits/rate-limits';
 import { createLogger } from '@wagers/platform/logger';
 import { limitMigrations } from '@wagers/platform/limits/migrations';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
+import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
 import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
 import type { Runtime } from '@wagers/platform/runtime';
@@ -32,7 +33,13 @@ import { inviteDelivery } from './invite-delivery.ts';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { noticeDelivery } from './notifications/deliver-notice.ts';
-import { noticeJobId, queueTextOn, textJobId } from './notifications/dispatcher.ts';
+import {
+  NOTIFICATIONS_DISPATCHER_NAME,
+  noticeJobId,
+  queueTextOn,
+  startNotificationsDispatcher,
+  textJobId,
+} from './notifications/dispatcher.ts';
 import { createSmsSender } from './sms.ts';
 import { flakyStore } from './testing/flaky-store.ts';
 import { startNotificationWorker } from './worker.ts';
@@ -376,5 +383,74 @@ describe('notification texts to one number', () => {
     expect(twilioApi.requests.filter((request) => request.form.To === '+14155550105')).toHaveLength(
       20,
     );
+  });
+});
+
+describe("the notifications dispatcher's first start", () => {
+  it('tells nobody of what the log held before it; what comes after, it does', async () => {
+    const person = await personWithPhone('+14155550106');
+    /** Ann proposes a bet to the person (a friend): a `bet_proposed` notice to them. */
+    const propose = async (title: string) => {
+      const betId = randomUUID();
+      await store.appendToStream(
+        `bet-${betId}`,
+        [
+          toEventData(
+            {
+              type: 'BetProposed',
+              data: {
+                betId,
+                creatorId: inviter.id,
+                opponentId: person.id,
+                inviteeEmail: null,
+                inviteePhone: null,
+                smsConsent: false,
+                title,
+                description: 'A bet between friends',
+                wagerType: 'custom',
+                wagerAmountCents: null,
+                wagerDescription: 'Coffee',
+                endDate: null,
+                validationMode: 'both',
+              },
+            },
+            context(inviter.id),
+          ),
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      return (await store.readStream(`bet-${betId}`))[0]!.id;
+    };
+    const old = await propose('Old news');
+    const notices = startNotificationsDispatcher({
+      queue,
+      store,
+      pool,
+      connectionString: database.url,
+      logger,
+    });
+    try {
+      await eventually(
+        async () =>
+          (await readBuilds(pool)).some((row) => row.name === NOTIFICATIONS_DISPATCHER_NAME),
+        "the dispatcher's checkpoint",
+      );
+      const fresh = await propose('Fresh news');
+      await smtp.waitFor(
+        (mails) => mails.some((mail) => mail.subject.includes('Fresh news')),
+        'the notice of the new bet',
+      );
+      await eventually(
+        async () => (await queue.getJobState(textJobId(fresh, person.id))) === 'completed',
+        'the text of the new bet',
+      );
+      expect(await queue.getJob(noticeJobId(old, person.id))).toBeUndefined();
+      expect(smtp.received.filter((mail) => mail.subject.includes('Old news'))).toEqual([]);
+      expect(textsTo('+14155550106').map((text) => text.form.Body)).toEqual([
+        expect.stringContaining('Fresh news'),
+      ]);
+    } finally {
+      await notices.stop();
+    }
   });
 });

@@ -77,6 +77,9 @@ export function notificationsDispatcher(
     name: NOTIFICATIONS_DISPATCHER_NAME,
     version: 1,
     tables: [],
+    // A new dispatcher (a first deploy, a new database for an old log) tells nobody of the
+    // history: it starts at the log's head.
+    firstStartAtHead: true,
     eventTypes: NOTIFIABLE_TYPES,
     // A bet proposed and answered within one page is known from the page, not read again. The
     // page's jobs go on the queue together, before its checkpoint moves.

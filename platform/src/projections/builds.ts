@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { ClientBase } from 'pg';
-import { comparePositions } from '@wagers/contracts/position';
+import { comparePositions, parsePosition, type GlobalPosition } from '@wagers/contracts/position';
 import { lockBuild, readBuilds, type BuildRow } from './checkpoints.ts';
 import { BUILDS_CHANNEL, PROJECTIONS_CHANNEL, type Projector } from './projector.ts';
 
@@ -37,15 +37,22 @@ async function notifyBuilds(client: ClientBase, name: string): Promise<void> {
   ]);
 }
 
-/** The row of a follower without tables, unless it has one: its one build, live from the start. */
+/**
+ * The row of a follower without tables, unless it has one: its one build, live from the start, or
+ * from `from` (the log's head for a follower that starts there) when it is new.
+ */
 export async function ensureFollowerBuild(
   client: ClientBase,
   projector: Pick<Projector, 'name' | 'version'>,
+  from: GlobalPosition | null = null,
 ): Promise<void> {
+  const [major, minor] = from ? parsePosition(from) : [0n, 0n];
   await client.query(
-    `INSERT INTO projection_checkpoints (name, build, version, status) VALUES ($1, 1, $2, 'live')
+    `INSERT INTO projection_checkpoints
+       (name, build, version, status, position, position_major, position_minor)
+     VALUES ($1, 1, $2, 'live', $3, $4, $5)
      ON CONFLICT DO NOTHING`,
-    [projector.name, projector.version],
+    [projector.name, projector.version, from, major.toString(), minor.toString()],
   );
 }
 

@@ -52,6 +52,11 @@ export interface Projector {
   eventTypes?: ReadonlySet<string>;
   /** Absent for a follower of the log with no tables of its own (one build, never rebuilt). */
   schema?: ProjectorSchema;
+  /**
+   * A follower without tables whose first start begins at the log's head, not its start: what was
+   * written before it existed is not its business (a notifier does not tell people of old news).
+   */
+  firstStartAtHead?: boolean;
   /** One page of events in log order, in a handful of statements. */
   applyPage?(client: ClientBase, events: RecordedEvent[], context: ApplyContext): Promise<void>;
   /**

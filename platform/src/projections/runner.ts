@@ -216,7 +216,13 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
 
   async function reconcile(): Promise<void> {
     if (!projector.schema) {
-      await inTransaction(deps.pool, (client) => ensureFollowerBuild(client, projector));
+      // Where a new follower starts: read before its row exists; a row already there is kept.
+      const from = projector.firstStartAtHead
+        ? (await readBuilds(deps.pool, projector.name)).length === 0
+          ? await deps.store.headPosition()
+          : null
+        : null;
+      await inTransaction(deps.pool, (client) => ensureFollowerBuild(client, projector, from));
     } else if (deps.onlyBuild === undefined) {
       const rows = await readBuilds(deps.pool, projector.name);
       const live = rows.find((row) => row.status === 'live');
