@@ -7,7 +7,7 @@ import {
   type EventReader,
   type HandleOptions,
 } from './decider.ts';
-import type { EventStore, RecordedEvent } from './event-store/port.ts';
+import type { EventStore, RecordedEvent, StreamRevision } from './event-store/port.ts';
 
 /** Everything needed to load and change one kind of aggregate: its stream, its decider, its reader. */
 export interface Aggregate<Id, State, Command, Event extends DomainEvent> {
@@ -40,14 +40,37 @@ export async function loadRead<Id, State, Event extends DomainEvent>(
   aggregate: Aggregate<Id, State, never, Event>,
   id: Id,
 ): Promise<{ state: State; read: RecordedEvent[] }> {
+  const recorded = await store.readStream(aggregate.stream(id));
+  return { state: fold(aggregate, recorded), read: recorded };
+}
+
+/**
+ * The aggregate's state as of `revision`, that event included, whatever came after it: for a
+ * follower of the log that acts on each event as things stood when it happened, however late.
+ */
+export async function loadAsOf<Id, State, Event extends DomainEvent>(
+  store: EventStore,
+  aggregate: Aggregate<Id, State, never, Event>,
+  id: Id,
+  revision: StreamRevision,
+): Promise<State> {
+  const recorded = await store.readStream(aggregate.stream(id), {
+    maxCount: Number(revision) + 1,
+  });
+  return fold(aggregate, recorded);
+}
+
+function fold<Id, State, Event extends DomainEvent>(
+  aggregate: Aggregate<Id, State, never, Event>,
+  recorded: readonly RecordedEvent[],
+): State {
   const { decider } = aggregate;
   let state = decider.initialState();
-  const recorded = await store.readStream(aggregate.stream(id));
   for (const each of recorded) {
     const event = aggregate.read(each);
     if (event) state = decider.evolve(state, event);
   }
-  return { state, read: recorded };
+  return state;
 }
 
 /** One command on one aggregate: load, decide, append once (retrying on a concurrent write). */
