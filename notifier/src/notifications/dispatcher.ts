@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import { betAggregate } from '@wagers/domain/bets/decide';
-import { load } from '@wagers/platform/aggregate';
-import { withPageStreams } from '@wagers/platform/event-store/page-streams';
+import { loadAsOf } from '@wagers/platform/aggregate';
+import { withPageStreams, withStreamsRead } from '@wagers/platform/event-store/page-streams';
 import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
 import type { Logger } from '@wagers/platform/logger';
 import type { Projector } from '@wagers/platform/projections/projector';
@@ -35,6 +35,8 @@ export const queueTextOn =
     });
   };
 
+const isBetEvent = (event: RecordedEvent) => event.streamId.startsWith('bet-');
+
 /** Jobs per MULTI: a page caught up after downtime does not hold Redis in one long transaction. */
 const ADD_CHUNK = 500;
 
@@ -50,8 +52,10 @@ export function notificationsDispatcher(
 ): Projector {
   async function noticesOf(event: RecordedEvent, streams: EventStore) {
     if (!isNotifiable(event)) return [];
-    const parties = event.streamId.startsWith('bet-')
-      ? await load(streams, betAggregate, event.streamId.slice('bet-'.length))
+    // The bet as it stood at this event, not as it is now: a dispatcher that is behind (Redis
+    // down, a restart) tells what a prompt one would have told, however the bet moved on since.
+    const parties = isBetEvent(event)
+      ? await loadAsOf(streams, betAggregate, event.streamId.slice('bet-'.length), event.revision)
       : null;
     const jobs = [];
     for (const notice of noticesFor(event, parties)) {
@@ -81,10 +85,18 @@ export function notificationsDispatcher(
     // history: it starts at the log's head.
     firstStartAtHead: true,
     eventTypes: NOTIFIABLE_TYPES,
-    // A bet proposed and answered within one page is known from the page, not read again. The
-    // page's jobs go on the queue together, before its checkpoint moves.
+    // The bets of a page's notices are read together, in one round trip; a bet born within the
+    // page is known from the page, not read at all. The page's jobs go on the queue together,
+    // before its checkpoint moves.
     async applyPage(_client, events) {
-      const streams = withPageStreams(store, events);
+      const bets = new Set(
+        events
+          .filter(isNotifiable)
+          .filter(isBetEvent)
+          .map((e) => e.streamId),
+      );
+      const page = withPageStreams(store, events);
+      const streams = bets.size > 0 ? await withStreamsRead(page, [...bets]) : page;
       const jobs = [];
       for (const event of events) jobs.push(...(await noticesOf(event, streams)));
       for (let i = 0; i < jobs.length; i += ADD_CHUNK)

@@ -10,14 +10,19 @@ export interface Notice {
   betId: string | null;
 }
 
-/** The two sides of a bet, read from its stream when an event does not name them. */
+/**
+ * The two sides of a bet and what the notices need of it, folded from its stream up to the
+ * event (that event included), never further: a notice made late says what it would have said
+ * on time, whatever happened to the bet since.
+ */
 export interface BetParties {
   creatorId: string | null;
   opponentId: string | null;
   /** A bet completed by a standing report is told of by its ReportStood, not its completion. */
   settledBy?: string | null;
-  /** Where the bet stands now (when the notice is made, not when its event was). */
-  status?: string;
+  /** The reports each side had made by then. */
+  creatorResolution?: string | null;
+  opponentResolution?: string | null;
 }
 
 const BET_KINDS: Partial<Record<string, NotificationKind>> = {
@@ -83,9 +88,11 @@ export function noticesFor(event: RecordedEvent, parties: BetParties | null): No
       return to([party === 'creator' ? opponentId : creatorId]);
     }
     case 'BetSideLeft': {
-      // A report already made completes the bet in the same append: its completion tells them.
-      if (parties.status === 'completed') return [];
       const { party } = betEventSchemas.BetSideLeft.parse(event.data);
+      // A report the staying side had already made stands at once: it completes the bet in the
+      // same append, and that completion tells them. A report made after is news of its own.
+      const staying = party === 'creator' ? parties.opponentResolution : parties.creatorResolution;
+      if (staying) return [];
       return to([party === 'creator' ? opponentId : creatorId]);
     }
     case 'BetCompleted':
