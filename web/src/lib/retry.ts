@@ -1,4 +1,4 @@
-import { ApiError } from './api-client.ts';
+import { ApiError, serverMessage } from './api-client.ts';
 
 /** How long a read still being prepared is tried again before its screen shows the failure. */
 const PREPARED_WITHIN_MS = 2 * 60 * 1000;
@@ -26,3 +26,17 @@ export const retryWhilePrepared = {
   },
   retryDelay: (_attempt: number, error: unknown): number => askedWait(error) ?? SHORTEST_WAIT_MS,
 };
+
+/** What a loading state says while a read waits to be asked again, when the server did not say. */
+export const PREPARING_SENTENCE =
+  'This view is being prepared after an update. It will appear shortly.';
+
+/**
+ * Why a read is still loading, for its loading state to say: while the last answer was a 503
+ * that said when to try again (so the query is waiting to ask again), the server's own sentence,
+ * or the product's when it sent none; null for a read that is simply loading.
+ */
+export function preparingNotice(failure: unknown): string | null {
+  if (askedWait(failure) === null) return null;
+  return serverMessage(failure) ?? PREPARING_SENTENCE;
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, api } from './api-client.ts';
-import { retryWhilePrepared } from './retry.ts';
+import { PREPARING_SENTENCE, preparingNotice, retryWhilePrepared } from './retry.ts';
 
 /** A server whose paths answer as scripted, one answer per request, the last one repeated. */
 type Answer = { status: number; retryAfter?: string; body: string };
@@ -76,5 +76,24 @@ describe('a read the server is still preparing', () => {
     expect(retryDelay(1, byDate)).toBeLessThanOrEqual(10_000);
     expect(retryDelay(1, new ApiError(503, '', '', '0'))).toBe(1000);
     expect(retryDelay(1, new ApiError(503, '', '', '3600'))).toBe(30_000);
+  });
+});
+
+describe('what a loading state says while its read waits', () => {
+  it("gives the server's sentence, or the product's, only for a 503 that said when to try again", () => {
+    expect(preparingNotice(new ApiError(503, preparing.body, 'Service Unavailable', '5'))).toBe(
+      'This part of Wagers is still being prepared. Please try again in a moment.',
+    );
+    expect(preparingNotice(new ApiError(503, '', 'Service Unavailable', '5'))).toBe(
+      PREPARING_SENTENCE,
+    );
+    expect(preparingNotice(new ApiError(503, 'busy', 'Service Unavailable', '5'))).toBe(
+      PREPARING_SENTENCE,
+    );
+    // Simply loading, or a failure that is not asked again: nothing to say.
+    expect(preparingNotice(null)).toBeNull();
+    expect(preparingNotice(new ApiError(503, preparing.body, 'Service Unavailable'))).toBeNull();
+    expect(preparingNotice(new ApiError(500, preparing.body, 'Error', '5'))).toBeNull();
+    expect(preparingNotice(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

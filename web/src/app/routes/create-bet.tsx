@@ -18,6 +18,7 @@ export function CreateBetRoute() {
         data: friends.data,
         loading: user !== null && friends.isPending,
         error: friends.error,
+        failure: friends.failureReason,
       }}
       opponentId={params.get('opponentId')}
     />

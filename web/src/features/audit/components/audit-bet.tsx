@@ -22,6 +22,7 @@ import { Icon } from '@/components/ui/icons.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
@@ -47,7 +48,7 @@ export function AuditBet({ betId }: { betId: string }) {
   const asked = params.get('asOf');
   const refused = refusal(asked);
   const asOf = refused === null ? asked : null;
-  const { data, isPending, isError, error } = useAuditHistory(betId, asOf);
+  const { data, isPending, isError, error, failureReason } = useAuditHistory(betId, asOf);
   const queryClient = useQueryClient();
   // Every answer fetched is a look the trail records: show it there.
   useEffect(() => {
@@ -87,14 +88,14 @@ export function AuditBet({ betId }: { betId: string }) {
       </div>
       <AsOfForm asked={asked} refused={refused} onPick={pick} />
       {isPending ? (
-        <div
-          role="status"
-          aria-label={asOf ? 'Loading the bet as of that moment' : "Loading the bet's history"}
+        <LoadingStatus
+          label={asOf ? 'Loading the bet as of that moment' : "Loading the bet's history"}
+          failure={failureReason}
           className="grid gap-3"
         >
           <Skeleton className="h-8 w-1/2" />
           <Skeleton className="h-40 w-full" />
-        </div>
+        </LoadingStatus>
       ) : isError ? (
         <ErrorMessage
           what={asOf ? 'the bet as of that moment' : "the bet's history"}

@@ -10,6 +10,7 @@ import { Icon } from '@/components/ui/icons.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatDate } from '@/lib/format.ts';
 import { useSearchAuditBets } from '../api/search-audit-bets.ts';
@@ -68,13 +69,13 @@ export function AuditSearch() {
 }
 
 function SearchResults({ query }: { query: AuditSearchQuery }) {
-  const { data: bets, isPending, isError, error } = useSearchAuditBets(query);
+  const { data: bets, isPending, isError, error, failureReason } = useSearchAuditBets(query);
   if (isPending) {
     return (
-      <div role="status" aria-label="Loading bets" className="grid gap-2">
+      <LoadingStatus label="Loading bets" failure={failureReason} className="grid gap-2">
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-14 w-full" />
-      </div>
+      </LoadingStatus>
     );
   }
   if (isError) return <ErrorMessage what="bets" error={error} />;

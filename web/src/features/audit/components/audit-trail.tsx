@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAuditTrail } from '../api/get-audit-trail.ts';
 import { utcMoment } from '../utils/moment.ts';
 
 /** Who looked at which bet, and when: the latest looks first. */
 export function AuditTrail({ betId = null }: { betId?: string | null }) {
-  const { data: entries, isPending, isError, error } = useAuditTrail(betId);
+  const { data: entries, isPending, isError, error, failureReason } = useAuditTrail(betId);
   return (
     <Card data-testid="audit-trail">
       <CardHeader>
@@ -16,10 +17,10 @@ export function AuditTrail({ betId = null }: { betId?: string | null }) {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading the trail" className="grid gap-2">
+          <LoadingStatus label="Loading the trail" failure={failureReason} className="grid gap-2">
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
-          </div>
+          </LoadingStatus>
         ) : isError ? (
           <ErrorMessage what="the audit trail" error={error} />
         ) : entries.length === 0 ? (

@@ -4,13 +4,14 @@ import { ErrorMessage } from '@/components/feedback/error-message.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useActivity } from '../api/get-activity.ts';
 
 /** The dashboard's activity: events on your bets and friendships, each linking to where it happened. */
 export function ActivityFeed() {
-  const { data: entries, isPending, isError, error } = useActivity();
+  const { data: entries, isPending, isError, error, failureReason } = useActivity();
   return (
     <Card data-testid="activity-feed">
       <CardHeader>
@@ -18,11 +19,11 @@ export function ActivityFeed() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading activity" className="grid gap-2">
+          <LoadingStatus label="Loading activity" failure={failureReason} className="grid gap-2">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} className="h-12 w-full" />
             ))}
-          </div>
+          </LoadingStatus>
         ) : isError ? (
           <ErrorMessage what="your activity" error={error} />
         ) : entries.length === 0 ? (

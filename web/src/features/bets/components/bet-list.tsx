@@ -1,4 +1,5 @@
 import type { Bet } from '@wagers/contracts/api/bets';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { BetCard, BetCardSkeleton } from './bet-card.tsx';
 
 export function BetList({ bets }: { bets: readonly Bet[] }) {
@@ -13,17 +14,24 @@ export function BetList({ bets }: { bets: readonly Bet[] }) {
   );
 }
 
-export function BetListSkeleton({ count = 3 }: { count?: number }) {
+/** `failure` is the bets query's `failureReason`, for the loading state to say why it waits. */
+export function BetListSkeleton({
+  count = 3,
+  failure = null,
+}: {
+  count?: number;
+  failure?: Error | null;
+}) {
   return (
-    <div
-      role="status"
-      aria-label="Loading bets"
+    <LoadingStatus
+      label="Loading bets"
+      failure={failure}
       className="grid gap-3 md:grid-cols-2"
-      data-testid="bets-loading"
+      testId="bets-loading"
     >
       {Array.from({ length: count }, (_, index) => (
         <BetCardSkeleton key={index} />
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

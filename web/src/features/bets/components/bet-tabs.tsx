@@ -18,7 +18,7 @@ const tabs: { value: BetTab; label: string; empty: string }[] = [
 
 export function BetTabs() {
   const [tab, setTab] = useState<BetTab>('all');
-  const { data: bets, isPending, isError, error } = useBets();
+  const { data: bets, isPending, isError, error, failureReason } = useBets();
   const pendingCount = bets ? betsInTab(bets, 'pending').length : 0;
 
   return (
@@ -34,7 +34,7 @@ export function BetTabs() {
       {tabs.map(({ value, empty }) => (
         <TabsContent key={value} value={value}>
           {isPending ? (
-            <BetListSkeleton />
+            <BetListSkeleton failure={failureReason} />
           ) : isError ? (
             <ErrorMessage what="your bets" error={error} />
           ) : bets.length === 0 ? (

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatDate, formatWager } from '@/lib/format.ts';
 import { useBets } from '../api/get-bets.ts';
@@ -13,7 +14,7 @@ import { BetStatusBadge } from './bet-status-badge.tsx';
 export const RECENT_ACTIVITY_LIMIT = 5;
 
 export function RecentActivity() {
-  const { data: bets, isPending, error } = useBets();
+  const { data: bets, isPending, error, failureReason } = useBets();
   const recent = bets?.slice(0, RECENT_ACTIVITY_LIMIT) ?? [];
   return (
     <Card data-testid="recent-activity">
@@ -22,11 +23,15 @@ export function RecentActivity() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading recent activity" className="grid gap-2">
+          <LoadingStatus
+            label="Loading recent activity"
+            failure={failureReason}
+            className="grid gap-2"
+          >
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} className="h-14 w-full" />
             ))}
-          </div>
+          </LoadingStatus>
         ) : !bets && error ? (
           <ErrorMessage what="your recent bets" error={error} />
         ) : recent.length === 0 ? (

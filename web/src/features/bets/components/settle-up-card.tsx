@@ -7,6 +7,7 @@ import { ButtonAnchor } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSettleUp } from '../api/get-settle-up.ts';
 import { venmoPayUrl } from '../utils/venmo.ts';
@@ -23,7 +24,7 @@ const paymentLabel = { unpaid: 'unpaid', marked_paid: 'marked paid', confirmed: 
 
 /** The dashboard's Settle up card: per friend, the net over every money bet not yet confirmed paid. */
 export function SettleUpCard() {
-  const { data: entries, isPending } = useSettleUp();
+  const { data: entries, isPending, failureReason } = useSettleUp();
   return (
     <Card data-testid="settle-up-card">
       <CardHeader>
@@ -31,11 +32,11 @@ export function SettleUpCard() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading settle up" className="grid gap-2">
+          <LoadingStatus label="Loading settle up" failure={failureReason} className="grid gap-2">
             {[0, 1].map((index) => (
               <Skeleton key={index} className="h-14 w-full" />
             ))}
-          </div>
+          </LoadingStatus>
         ) : !entries || entries.length === 0 ? (
           <EmptyState title="All settled up" description="Nobody owes anybody anything." />
         ) : (

@@ -49,8 +49,8 @@ export function FindFriends() {
 }
 
 function SearchResults({ query }: { query: string }) {
-  const { data: results, isPending, isError, error } = useSearchUsers(query);
-  if (isPending) return <PersonListSkeleton count={2} />;
+  const { data: results, isPending, isError, error, failureReason } = useSearchUsers(query);
+  if (isPending) return <PersonListSkeleton count={2} failure={failureReason} />;
   if (isError) return <ErrorMessage what="search results" error={error} />;
   if (results.length === 0) {
     return (

@@ -11,9 +11,9 @@ import { useFriends } from '../api/get-friends.ts';
 import { PersonListSkeleton, PersonRow } from './person-row.tsx';
 
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
-  const { data: friends, isPending, isError, error } = useFriends();
+  const { data: friends, isPending, isError, error, failureReason } = useFriends();
   const { data: records } = useHeadToHeads();
-  if (isPending) return <PersonListSkeleton count={3} />;
+  if (isPending) return <PersonListSkeleton count={3} failure={failureReason} />;
   if (isError) return <ErrorMessage what="your friends" error={error} />;
   if (friends.length === 0) {
     return (

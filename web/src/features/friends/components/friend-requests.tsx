@@ -20,8 +20,8 @@ export function FriendRequests({
   userId: string;
   onFriendshipChange?: () => unknown;
 }) {
-  const { data: requests, isPending, isError, error } = useFriendRequests();
-  if (isPending) return <PersonListSkeleton count={3} />;
+  const { data: requests, isPending, isError, error, failureReason } = useFriendRequests();
+  if (isPending) return <PersonListSkeleton count={3} failure={failureReason} />;
   if (isError) return <ErrorMessage what="friend requests" error={error} />;
 
   const { incoming, sent } = splitRequests(requests, userId);

@@ -3,6 +3,7 @@ import { displayName } from '@wagers/contracts/api/display';
 import type { User } from '@wagers/contracts/api/user';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 
 type Person = Pick<User, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
 
@@ -34,9 +35,10 @@ export function PersonRow({
   );
 }
 
-export function PersonListSkeleton({ count }: { count: number }) {
+/** `failure` is the list query's `failureReason`, for the loading state to say why it waits. */
+export function PersonListSkeleton({ count, failure }: { count: number; failure: Error | null }) {
   return (
-    <div role="status" aria-label="Loading" className="grid gap-2" data-testid="list-loading">
+    <LoadingStatus label="Loading" failure={failure} className="grid gap-2" testId="list-loading">
       {Array.from({ length: count }, (_, index) => (
         <div
           key={index}
@@ -49,6 +51,6 @@ export function PersonListSkeleton({ count }: { count: number }) {
           </div>
         </div>
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

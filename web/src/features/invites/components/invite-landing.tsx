@@ -9,6 +9,7 @@ import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { goToLogin } from '@/lib/auth.ts';
 import { formatWager } from '@/lib/format.ts';
@@ -23,14 +24,14 @@ type Props = {
 };
 
 export function InviteLanding({ code, user, onAccepted }: Props) {
-  const { data: invite, isPending, isError } = useInvite(code);
+  const { data: invite, isPending, isError, failureReason } = useInvite(code);
   const pendingForVisitor = !user && invite?.status === 'pending';
 
   useEffect(() => {
     if (pendingForVisitor) goToLogin(paths.invite(code));
   }, [pendingForVisitor, code]);
 
-  if (isPending) return <InviteSkeleton />;
+  if (isPending) return <InviteSkeleton failure={failureReason} />;
   if (isError) {
     return (
       <Notice testId="invite-not-found" title="Invite Not Found">
@@ -138,17 +139,17 @@ function Notice({
   );
 }
 
-function InviteSkeleton() {
+function InviteSkeleton({ failure }: { failure: Error | null }) {
   return (
-    <div
-      role="status"
-      aria-label="Loading invite"
+    <LoadingStatus
+      label="Loading invite"
+      failure={failure}
       className="mx-auto grid w-full max-w-lg justify-items-center gap-4 pt-8"
     >
       <Skeleton className="size-16 rounded-full" />
       <Skeleton className="h-7 w-64" />
       <Skeleton className="h-32 w-full" />
       <Skeleton className="h-11 w-full" />
-    </div>
+    </LoadingStatus>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { usePhone } from '../api/get-phone.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useSetNotificationPreference } from '../api/set-notification-preference.ts';
@@ -47,7 +48,13 @@ function ChannelSwitch({
  * number and agreed to texts above.
  */
 export function NotificationPreferencesCard() {
-  const { data: preferences, isPending, isError, error } = useNotificationPreferences();
+  const {
+    data: preferences,
+    isPending,
+    isError,
+    error,
+    failureReason,
+  } = useNotificationPreferences();
   const { data: phone } = usePhone();
   const canText = phone?.smsConsent === true;
   const saveChoice = useSetNotificationPreference({
@@ -74,11 +81,15 @@ export function NotificationPreferencesCard() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading notifications" className="grid gap-2">
+          <LoadingStatus
+            label="Loading notifications"
+            failure={failureReason}
+            className="grid gap-2"
+          >
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} className="h-6 w-2/3" />
             ))}
-          </div>
+          </LoadingStatus>
         ) : isError ? (
           <ErrorMessage what="your notifications" error={error} />
         ) : (

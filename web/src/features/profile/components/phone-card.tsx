@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { notificationSmsConsentText, phonePlaceholder } from '@/config/site.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -108,7 +109,7 @@ function PhoneForm({ saved }: { saved: PhoneSettings }) {
 
 /** The profile's phone number, with the explicit consent texts need (off until ticked). */
 export function PhoneCard() {
-  const { data: saved, isPending, isError, error } = usePhone();
+  const { data: saved, isPending, isError, error, failureReason } = usePhone();
   return (
     <Card data-testid="phone-card">
       <CardHeader>
@@ -123,9 +124,13 @@ export function PhoneCard() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading your phone number" className="grid gap-2">
+          <LoadingStatus
+            label="Loading your phone number"
+            failure={failureReason}
+            className="grid gap-2"
+          >
             <Skeleton className="h-9 w-2/3" />
-          </div>
+          </LoadingStatus>
         ) : isError ? (
           <ErrorMessage what="your phone number" error={error} />
         ) : (

@@ -7,6 +7,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import type { BetDraft } from '../../utils/bet-draft.ts';
 
@@ -15,6 +16,8 @@ export type FriendsList = {
   data: readonly User[] | undefined;
   loading: boolean;
   error: Error | null;
+  /** Why it is still loading, when a try failed and it is to be asked again (`failureReason`). */
+  failure: Error | null;
 };
 
 type Props = {
@@ -86,15 +89,15 @@ function InviteeStep({ draft, update }: Pick<Props, 'draft' | 'update'>) {
 function FriendPicker({
   draft,
   update,
-  friends: { data: friends, loading, error },
+  friends: { data: friends, loading, error, failure },
 }: Pick<Props, 'draft' | 'update' | 'friends'>) {
   if (loading) {
     return (
-      <div role="status" aria-label="Loading friends" className="grid gap-2">
+      <LoadingStatus label="Loading friends" failure={failure} className="grid gap-2">
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-16 w-full" />
         ))}
-      </div>
+      </LoadingStatus>
     );
   }
   // A list that could not load is not an empty one: nobody is told they have no friends.

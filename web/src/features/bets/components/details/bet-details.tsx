@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button.tsx';
 import { MessageCard } from '@/components/feedback/message-card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { paths } from '@/config/paths.ts';
 import { useBet } from '../../api/get-bet.ts';
 import { canResolve, showsAgreement, roleOf } from '../../utils/bet-view.ts';
@@ -18,9 +19,9 @@ import { ResultBanner } from './result-banner.tsx';
 import { hasSettlement, SettlementCard } from './settlement-card.tsx';
 
 export function BetDetails({ betId, userId }: { betId: string; userId: string }) {
-  const { data: bet, isPending, isError, error } = useBet(betId);
+  const { data: bet, isPending, isError, error, failureReason } = useBet(betId);
 
-  if (isPending) return <BetDetailsSkeleton />;
+  if (isPending) return <BetDetailsSkeleton failure={failureReason} />;
   if (isError) {
     // Only the server's word makes a bet missing: a failed connection says nothing about it.
     if (!(error instanceof ApiError))
@@ -78,12 +79,12 @@ function BetUnavailable({ message }: { message?: string }) {
   );
 }
 
-function BetDetailsSkeleton() {
+function BetDetailsSkeleton({ failure }: { failure: Error | null }) {
   return (
-    <div role="status" aria-label="Loading bet" className="grid gap-4">
+    <LoadingStatus label="Loading bet" failure={failure} className="grid gap-4">
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-48 w-full" />
       <Skeleton className="h-40 w-full" />
-    </div>
+    </LoadingStatus>
   );
 }

@@ -1,11 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useBetHistory } from '../../api/get-bet-history.ts';
 
 /** Every recorded change of the bet, oldest first: who did what, and when. */
 export function BetHistory({ betId }: { betId: string }) {
-  const { data: entries, isPending, isError } = useBetHistory(betId);
+  const { data: entries, isPending, isError, failureReason } = useBetHistory(betId);
   return (
     <Card data-testid="bet-history">
       <CardHeader>
@@ -13,10 +14,10 @@ export function BetHistory({ betId }: { betId: string }) {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading history" className="grid gap-3">
+          <LoadingStatus label="Loading history" failure={failureReason} className="grid gap-3">
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
-          </div>
+          </LoadingStatus>
         ) : isError ? (
           <p className="text-sm text-slate-600">The history is not available right now.</p>
         ) : entries.length === 0 ? (

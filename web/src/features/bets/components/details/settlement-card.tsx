@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { LoadingStatus } from '@/components/feedback/loading-status.tsx';
 import { useConfirmReceipt } from '../../api/confirm-receipt.ts';
 import { useSettlement } from '../../api/get-settlement.ts';
 import { useMarkPaid } from '../../api/mark-paid.ts';
@@ -42,7 +43,7 @@ function statusLine(settlement: Settlement, userId: string, otherName: string): 
 
 /** Settling up on the bet page: the loser marks it paid, the winner confirms or says not received. */
 export function SettlementCard({ bet, userId }: { bet: Bet; userId: string }) {
-  const { data: settlement, isPending, error } = useSettlement(bet.id, true);
+  const { data: settlement, isPending, error, failureReason } = useSettlement(bet.id, true);
   const done = (title: string) => ({ onSuccess: () => void toast({ title }) });
   const markPaid = useMarkPaid({ betId: bet.id, mutationConfig: done('Marked as paid') });
   const confirm = useConfirmReceipt({ betId: bet.id, mutationConfig: done('Payment confirmed') });
@@ -66,9 +67,9 @@ export function SettlementCard({ bet, userId }: { bet: Bet; userId: string }) {
         {!settlement && error ? (
           <ErrorMessage what="the settlement" error={error} />
         ) : isPending || !settlement ? (
-          <div role="status" aria-label="Loading settlement">
+          <LoadingStatus label="Loading settlement" failure={failureReason}>
             <Skeleton className="h-10 w-full" />
-          </div>
+          </LoadingStatus>
         ) : (
           <>
             <p
