@@ -115,4 +115,17 @@ describe('a screen whose read is still being prepared', () => {
     expect(await page.getByText(PRODUCT_SENTENCE).count()).toBe(0);
     await page.context().close();
   });
+
+  it('says it beside figures whose skeletons stand inline, then shows the figures', async () => {
+    const { page, asked, ready } = await annWhilePreparing(/^\/api\/stats$/, '');
+    await page.goto('/');
+    const card = page.getByTestId('stats-card');
+    await card.getByRole('status').getByText(PRODUCT_SENTENCE).waitFor();
+    await refusedAtLeast(asked, 2, page);
+
+    ready();
+    await expect.poll(() => card.getByTestId('stat-total').textContent()).toBe('1');
+    expect(await page.getByText(PRODUCT_SENTENCE).count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
 import { preparingNotice } from '@/lib/retry.ts';
 
 /**
@@ -31,5 +32,29 @@ export function LoadingStatus({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The same line for a panel whose skeletons stand inline in its content (figures), with no
+ * loading region of its own: a status of its own while the read waits, nothing otherwise.
+ */
+export function PreparingNotice({
+  failure,
+  className,
+}: {
+  failure: Error | null | undefined;
+  className?: string;
+}) {
+  const notice = preparingNotice(failure);
+  if (!notice) return null;
+  return (
+    <p
+      role="status"
+      data-testid="preparing-notice"
+      className={cn('text-sm text-slate-600', className)}
+    >
+      {notice}
+    </p>
   );
 }

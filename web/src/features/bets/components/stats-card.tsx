@@ -1,4 +1,5 @@
 import { ErrorMessage } from '@/components/feedback/error-message.tsx';
+import { PreparingNotice } from '@/components/feedback/loading-status.tsx';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
@@ -7,7 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useStats } from '../api/get-stats.ts';
 
 export function StatsCard() {
-  const { data: stats, isPending, error } = useStats();
+  const { data: stats, isPending, error, failureReason } = useStats();
   const figures = [
     { label: 'Total Bets', value: stats?.totalBets, testId: 'stat-total' },
     { label: 'Active Bets', value: stats?.activeBets, testId: 'stat-active' },
@@ -36,6 +37,7 @@ export function StatsCard() {
           Friends ({stats?.friendsCount ?? '…'})
         </ButtonLink>
       </div>
+      {isPending ? <PreparingNotice failure={failureReason} className="mt-3" /> : null}
     </Card>
   );
 }
