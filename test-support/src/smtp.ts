@@ -50,7 +50,14 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(state.received)) {
-        if (Date.now() > deadline) throw new Error(`SMTP server: timed out waiting for ${what}`);
+        if (Date.now() > deadline) {
+          // What had arrived when the wait ended, not when it began: what a failure needs to show.
+          const seen = state.received.map((mail) => `${mail.to.join(', ')}: ${mail.subject}`);
+          throw new Error(
+            `SMTP server: timed out waiting for ${what}; received ${seen.length}` +
+              (seen.length > 0 ? `:\n  ${seen.join('\n  ')}` : ''),
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
