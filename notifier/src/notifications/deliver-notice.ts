@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { DELETED_USER_NAME, displayName } from '@wagers/contracts/api/display';
 import { betEventSchemas, betStream } from '@wagers/contracts/events/bet';
@@ -12,6 +11,7 @@ import { unsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token
 import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { load } from '@wagers/platform/aggregate';
 import { withStreamsRead } from '@wagers/platform/event-store/page-streams';
+import { phoneDigest } from '@wagers/platform/event-store/sealed-fields';
 import type { EventStore } from '@wagers/platform/event-store/port';
 import { RateLimitedError, type RateLimits } from '@wagers/platform/limits/rate-limits';
 import type { Logger } from '@wagers/platform/logger';
@@ -76,7 +76,7 @@ export function noticeDelivery(deps: NoticeDeliveryDeps) {
     try {
       await deps.limits.consumeOnce(`${job.eventId}_${job.recipientId}_sms`, {
         rule: 'texts-per-number',
-        key: createHash('sha256').update(phone).digest('hex'),
+        key: phoneDigest(phone),
       });
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;

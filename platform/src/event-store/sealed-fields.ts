@@ -10,6 +10,7 @@ import {
   SEALED_SCHEMA_VERSION,
   type DataSubject,
 } from '@wagers/contracts/events/personal-data';
+import { isMetadataObject } from './event-hash.ts';
 import type { EventToAppend, RecordedEvent } from './port.ts';
 
 /**
@@ -30,7 +31,9 @@ export function emailDigest(email: string): string {
 export const emailDigestSql = (expression: string) =>
   `encode(sha256(convert_to(lower(btrim(${expression})), 'UTF8')), 'hex')`;
 
-const phoneDigest = (phone: string) => createHash('sha256').update(phone.trim()).digest('hex');
+/** A phone number's digest, as its subject and its per-number counters name it. */
+export const phoneDigest = (phone: string) =>
+  createHash('sha256').update(phone.trim()).digest('hex');
 
 /** The data subjects the keys are kept for: users by id, addresses and numbers by digest. */
 export const userSubject = (userId: string) => `user:${userId}`;
@@ -114,8 +117,8 @@ export function sealEvent(
  */
 function storedVersion(event: RecordedEvent): number | null {
   const metadata: unknown = event.metadata;
-  if (typeof metadata !== 'object' || metadata === null) return null;
-  const version = (metadata as { schemaVersion?: unknown }).schemaVersion;
+  if (!isMetadataObject(metadata)) return null;
+  const version = metadata.schemaVersion;
   return typeof version === 'number' ? version : null;
 }
 

@@ -22,15 +22,11 @@ export function LoadingStatus({
   testId?: string;
   children: ReactNode;
 }) {
-  const notice = preparingNotice(failure);
   return (
     <div role="status" aria-label={label} className={className} data-testid={testId}>
       {children}
-      {notice ? (
-        <p data-testid="preparing-notice" className="col-span-full text-sm text-slate-600">
-          {notice}
-        </p>
-      ) : null}
+      {/* Inside this region already: no status of its own, or screen readers say it twice. */}
+      <PreparingNotice failure={failure} className="col-span-full" ownStatus={false} />
     </div>
   );
 }
@@ -42,15 +38,18 @@ export function LoadingStatus({
 export function PreparingNotice({
   failure,
   className,
+  ownStatus = true,
 }: {
   failure: Error | null | undefined;
   className?: string;
+  /** False inside a status region that announces it already. */
+  ownStatus?: boolean;
 }) {
   const notice = preparingNotice(failure);
   if (!notice) return null;
   return (
     <p
-      role="status"
+      role={ownStatus ? 'status' : undefined}
       data-testid="preparing-notice"
       className={cn('text-sm text-slate-600', className)}
     >

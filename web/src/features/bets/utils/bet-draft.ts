@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationModes, wagerTypes } from '@wagers/contracts/api/bet-rules';
+import { nextRequest } from '../../../lib/request-key.ts';
 
 /** Local-storage key of the create-bet draft (spec section 3). */
 export const DRAFT_KEY = 'betDraft';
@@ -102,8 +103,6 @@ export function keyForSend(
   body: unknown,
   newKey: () => string = () => crypto.randomUUID(),
 ): { key: string; draft: BetDraft } {
-  const text = JSON.stringify(body);
-  if (draft.sent?.body === text) return { key: draft.sent.key, draft };
-  const key = newKey();
-  return { key, draft: { ...draft, sent: { body: text, key } } };
+  const sent = nextRequest(draft.sent, body, newKey);
+  return { key: sent.key, draft: sent === draft.sent ? draft : { ...draft, sent } };
 }
