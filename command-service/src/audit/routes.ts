@@ -101,27 +101,36 @@ export function auditRouter(deps: CommandServiceDeps): Router {
     return (id: string | null) => (id === null ? 'Wagers' : (names.get(id) ?? 'Unknown User'));
   }
 
+  /** Times to the microsecond, which only PostgreSQL's log keeps (EventStoreDB's keep ms). */
+  const timesOf = (betId: string) =>
+    deps.store.kind === 'postgres'
+      ? recordedTimes(deps.pool, betStream(betId))
+      : Promise.resolve(new Map<string, string>());
+
   router.get('/api/audit/bets/:id/history', async (req, res) => {
     const { asOf } = parseInput(auditHistoryQuerySchema, req.query);
     const moment = asOf === undefined ? null : asOfMoment(asOf, deps.runtime.now());
     const at = moment && microsInstant(moment.at);
     const [betId, recorded] = await readBet(req, res, 'history', at ?? undefined);
     // The stored form too, to name a sealed value edited in the database (it reads as erased).
-    const stored = await storedForm(deps.store).readStream(betStream(betId));
-    const times = await recordedTimes(deps.pool, betStream(betId));
-    const entries = auditHistory(recorded, await namesOf(recorded), {
-      stored,
-      recordedTimes: times,
-    });
+    const [stored, times, names] = await Promise.all([
+      storedForm(deps.store).readStream(betStream(betId)),
+      timesOf(betId),
+      namesOf(recorded),
+    ]);
+    const entries = auditHistory(recorded, names, { stored, recordedTimes: times });
     res.json(moment ? { betId, ...historyAsOf(entries, moment) } : { betId, entries });
   });
 
   router.get('/api/audit/bets/:id/export', async (req, res) => {
     const [betId, recorded] = await readBet(req, res, 'export');
-    const anchor = (await loadAnchors(deps.pool, betStream(betId))).get(betStream(betId)) ?? null;
+    const [anchors, times, erased] = await Promise.all([
+      loadAnchors(deps.pool, betStream(betId)),
+      timesOf(betId),
+      erasedInClear(deps.store, recorded),
+    ]);
+    const anchor = anchors.get(betStream(betId)) ?? null;
     res.setHeader('content-disposition', `attachment; filename="bet-${betId}-audit.json"`);
-    const times = await recordedTimes(deps.pool, betStream(betId));
-    const erased = await erasedInClear(deps.store, recorded);
     res.json(auditExport(betId, recorded, anchor, deps.runtime.now(), times, erased));
   });
   return router;

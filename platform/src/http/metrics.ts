@@ -59,10 +59,13 @@ export function createMetrics(sources: MetricsSources): {
   // leaves the lag unknown: its gauges have no series, never 0, and the others are still there.
   const lags =
     projections &&
+    builds &&
     shared(() =>
-      withTimeout(projectorLag(projections.pool, projections.store), LAG_TIMEOUT_MS).catch(
-        () => [] as ProjectorLag[],
-      ),
+      withTimeout(
+        // The rows the checkpoint gauges read for this scrape: the checkpoints read once.
+        builds().then((rows) => projectorLag(projections.pool, projections.store, { rows })),
+        LAG_TIMEOUT_MS,
+      ).catch(() => [] as ProjectorLag[]),
     );
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

@@ -28,6 +28,8 @@ export interface LagOptions {
   only?: { name: string; build: number };
   /** Where a log without a count stops counting; `LAG_COUNT_CAP` when absent. */
   countCap?: number;
+  /** The builds' rows when the caller has just read them (`/metrics`): not read a second time. */
+  rows?: BuildRow[];
 }
 
 interface Trail {
@@ -72,9 +74,9 @@ async function trailByReading(
 export async function projectorLag(
   pool: Pool,
   store: EventStore,
-  { only, countCap = LAG_COUNT_CAP }: LagOptions = {},
+  { only, countCap = LAG_COUNT_CAP, rows }: LagOptions = {},
 ): Promise<ProjectorLag[]> {
-  const builds = (await readBuilds(pool, only?.name)).filter(
+  const builds = (rows ?? (await readBuilds(pool, only?.name))).filter(
     (row) => !only || row.build === only.build,
   );
   const retired = (build: BuildRow): ProjectorLag => ({
