@@ -195,16 +195,23 @@ describe(`the product on ${eventStoreDbUnderTestName}`, () => {
         /^wagers_projection_lag_events\{projector="bets"\} (\d+)$/m.exec(metrics)?.[1] ?? null;
       expect(Number(lagGauge)).toBeGreaterThanOrEqual(2);
 
-      // Passed over by hand (every follower that stopped there), the lag goes.
-      await eventually(async () => {
-        const now = (await projections('status')).stdout;
-        const stops = [...now.matchAll(/^(\S+) build \d+ stopped at (\S+) /gm)];
-        for (const [, name, position] of stops) await projections('skip', name!, position!);
-        return stops.length === 0 && /^bets\s+\d+\s+\d+\s+live\s+\S+\s+\d+\s+0\s+0\.0$/m.test(now);
-      }, 'every follower passed over the broken event and bets caught up');
+      // Passed over by hand (every follower that stopped there), the lag goes. Each look and each
+      // skip starts the CLI anew, seconds apiece on a busy machine: the wait allows a minute.
+      await eventually(
+        async () => {
+          const now = (await projections('status')).stdout;
+          const stops = [...now.matchAll(/^(\S+) build \d+ stopped at (\S+) /gm)];
+          for (const [, name, position] of stops) await projections('skip', name!, position!);
+          return (
+            stops.length === 0 && /^bets\s+\d+\s+\d+\s+live\s+\S+\s+\d+\s+0\s+0\.0$/m.test(now)
+          );
+        },
+        'every follower passed over the broken event and bets caught up',
+        60_000,
+      );
     } finally {
       await store.close();
       await pool.end();
     }
-  }, 60_000);
+  }, 120_000);
 });
