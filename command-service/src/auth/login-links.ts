@@ -32,18 +32,26 @@ export interface LinkPreview {
 export class LoginLinks {
   constructor(private readonly pool: Pool) {}
 
-  /** Stores a new single-use link (hashed) and returns its raw token, or null when rate limited. */
+  /**
+   * Stores a new single-use link (hashed) and returns its raw token; past the limit, the seconds
+   * until the oldest link of the window leaves it and the address may ask again.
+   */
   async issue(
     email: string,
     redirect: string | null,
     now: Date,
     toLink: IdentityToLink | null = null,
-  ): Promise<string | null> {
-    const recent = await this.pool.query<{ count: string }>(
-      'SELECT count(*) AS count FROM login_tokens WHERE email = $1 AND created_at > $2',
+  ): Promise<{ token: string } | { retryAfterSeconds: number }> {
+    const recent = await this.pool.query<{ count: string; oldest: Date | null }>(
+      `SELECT count(*) AS count, min(created_at) AS oldest
+         FROM login_tokens WHERE email = $1 AND created_at > $2`,
       [email, new Date(now.getTime() - LINK_TTL_MS)],
     );
-    if (Number(recent.rows[0]?.count ?? 0) >= LINKS_PER_WINDOW) return null;
+    const { count, oldest } = recent.rows[0] ?? { count: '0', oldest: null };
+    if (Number(count) >= LINKS_PER_WINDOW && oldest) {
+      const freeAt = oldest.getTime() + LINK_TTL_MS;
+      return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
+    }
     const token = newToken();
     await this.pool.query(
       `INSERT INTO login_tokens
@@ -60,7 +68,7 @@ export class LoginLinks {
         toLink ? hashToken(toLink.browserToken) : null,
       ],
     );
-    return token;
+    return { token };
   }
 
   /**

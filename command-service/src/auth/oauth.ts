@@ -230,7 +230,10 @@ export function oauthRouter(
         identity: { provider: provider.id, subject: waiting.subject },
         browserToken,
       });
-      if (!sent) return page(429, TOO_MANY_LINKS);
+      if (!sent.sent) {
+        res.set('Retry-After', String(sent.retryAfterSeconds));
+        return page(429, TOO_MANY_LINKS);
+      }
       res.cookie(LINK_BROWSER_COOKIE, browserToken, {
         httpOnly: true,
         sameSite: 'lax',

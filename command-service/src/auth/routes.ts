@@ -91,7 +91,8 @@ export function authRouter(deps: CommandServiceDeps): Router {
       }
       const { email, redirect } = parsed.data;
       const sent = await sendSignInLink(deps, links, email, redirect ?? null);
-      if (!sent) {
+      if (!sent.sent) {
+        res.set('Retry-After', String(sent.retryAfterSeconds));
         if (fromForm) {
           res
             .status(429)

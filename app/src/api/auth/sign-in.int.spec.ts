@@ -65,6 +65,43 @@ describe('email sign-in', () => {
     expect(secondPost.status).toBe(400);
   });
 
+  it('sends five links an address per 15 minutes, then says when to ask again', async () => {
+    const client = app.anonymous();
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post('/api/login/email', { email: 'often@example.com' })).status).toBe(
+        202,
+      );
+    }
+    const refused = await client.post('/api/login/email', { email: 'often@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      detail: expect.stringContaining('Too many sign-in links'),
+    });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(15 * 60 - 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+
+    // The oldest link of the window is 14 minutes old: a minute to wait, from the sign-in form too.
+    const pg = await import('pg');
+    const db = new pg.default.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    await db.query(
+      `UPDATE login_tokens SET created_at = created_at - interval '14 minutes'
+        WHERE email = 'often@example.com'`,
+    );
+    await db.end();
+    const form = await fetch(`${app.url}/api/login/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=often%40example.com',
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain('Too many sign-in links');
+    const waitNow = Number(form.headers.get('retry-after'));
+    expect(waitNow).toBeGreaterThan(0);
+    expect(waitNow).toBeLessThanOrEqual(60);
+  });
+
   it('refuses an expired link', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', { email: 'late@example.com' });
