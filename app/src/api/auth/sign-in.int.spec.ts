@@ -74,9 +74,7 @@ describe('email sign-in', () => {
     }
     const refused = await client.post('/api/login/email', { email: 'often@example.com' });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({
-      detail: expect.stringContaining('Too many sign-in links'),
-    });
+    expect(refused.text).toContain('Too many sign-in links');
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(15 * 60 - 60);
     expect(wait).toBeLessThanOrEqual(15 * 60);
