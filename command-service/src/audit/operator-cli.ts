@@ -17,7 +17,8 @@ export function runOperatorCommand(
   const main = async () => {
     const config = loadConfig();
     const databaseUrl = await operatorDatabaseUrl(config);
-    if (!databaseUrl) return 2;
+    // No database to reach (none named, the embedded one not running): it could not run.
+    if (!databaseUrl) return 3;
     const pool = createPool(databaseUrl, 2);
     const store = createEventStore(config, pool, databaseUrl);
     try {

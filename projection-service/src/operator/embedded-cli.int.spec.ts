@@ -17,6 +17,9 @@ const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const auditorsCli = fileURLToPath(
   new URL('../../../command-service/src/audit/auditors-cli.ts', import.meta.url),
 );
+const auditCli = fileURLToPath(
+  new URL('../../../command-service/src/audit/audit-cli.ts', import.meta.url),
+);
 
 /** The projections CLI as an operator runs it beside `npm start`: no DATABASE_URL. */
 function projections(dataDir: string, args: string[]) {
@@ -101,6 +104,14 @@ describe('the projections CLI with neither DATABASE_URL nor a running embedded P
     const dataDir = await scratchDir();
     dirs.push(dataDir);
     expectHelp(await projections(dataDir, ['status']), dataDir);
+  });
+
+  it('has audit verify exit 3, could not check, never 1 (tampered) or 2 (asked wrongly)', async () => {
+    const dataDir = await scratchDir();
+    dirs.push(dataDir);
+    const run = await operatorCommand(auditCli, dataDir, ['verify']);
+    expectHelp(run, dataDir);
+    expect(run.code).toBe(3);
   });
 
   it('refuses a mistyped option before it looks for a database, rather than pass over it', async () => {
