@@ -89,6 +89,19 @@ async function postgresPort(dataDir: string): Promise<number> {
 
 const postmasterPidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
 
+async function postmasterPid(dataDir: string): Promise<number> {
+  return Number((await readFile(postmasterPidFile(dataDir), 'utf8')).split('\n')[0]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The embedded redis-server's port, as the product logged it at start. */
 function redisPort(output: string): number {
   const line = output.split('\n').find((entry) => entry.includes('redis-server from the PATH'));
@@ -179,6 +192,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
   it('after the product is killed (SIGKILL), the next start stops the servers it left and starts', async () => {
     const killed = await startProduct(dataDir, await freePort());
     const postgres = await postgresPort(dataDir);
+    const postgresPid = await postmasterPid(dataDir);
     const redis = redisPort(killed.output());
     // Every process of the group: npm and the product. The servers have groups of their own.
     process.kill(-killed.child.pid!, 'SIGKILL');
@@ -188,7 +202,10 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(await answers(redis)).toBe(true);
 
     await startsOverLeftServers(async () => {
-      expect(await answers(postgres)).toBe(false);
+      // The server left behind is gone, and its successor took its address again: a client of
+      // the old one (an operator's rebuild) reaches the new one where it was.
+      expect(isAlive(postgresPid)).toBe(false);
+      expect(await postgresPort(dataDir)).toBe(postgres);
       expect(await answers(redis)).toBe(false);
     });
   }, 180_000);
@@ -217,9 +234,13 @@ describe('npm start on embedded defaults, stopped and started again', () => {
   it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {
     const firstPort = await freePort();
     const first = await startProduct(dataDir, firstPort);
+    const portFile = path.join(dataDir, 'postgres.port');
+    const address = await readFile(portFile, 'utf8');
     const second = launch(dataDir, await freePort());
     const { code } = await second.exited;
     expect(code).toBe(2);
+    // The refused start leaves the running server's address as it was.
+    expect(await readFile(portFile, 'utf8')).toBe(address);
     expect(second.output()).toContain(
       `The embedded PostgreSQL under ${dataDir} is already running`,
     );

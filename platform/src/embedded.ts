@@ -80,12 +80,6 @@ export async function startEmbeddedPostgres(
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
   const isRoot = userInfo().uid === 0;
-  // The port of the last start, while it is free: a client of the server before a restart (an
-  // operator's rebuild, psql) reaches it again at the same address, as after a crash.
-  const portFile = path.join(root, 'postgres.port');
-  const previous = Number((await readFile(portFile, 'utf8').catch(() => '')).trim());
-  const port = await freePort(Number.isInteger(previous) && previous > 0 ? previous : 0);
-  await writeFile(portFile, `${port}\n`);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     if (isRoot) {
       // The server's user must reach and write the data folder and its socket directory.
@@ -118,6 +112,14 @@ export async function startEmbeddedPostgres(
     'SIGINT',
     logger,
   );
+  // The port of the last start, while it is free: a client of the server before a restart (an
+  // operator's rebuild, psql) reaches it again at the same address, as after a crash. Chosen once
+  // a server left behind has been stopped (its port is free again), and never by a start that
+  // was refused because another one runs.
+  const portFile = path.join(root, 'postgres.port');
+  const previous = Number((await readFile(portFile, 'utf8').catch(() => '')).trim());
+  const port = await freePort(Number.isInteger(previous) && previous > 0 ? previous : 0);
+  await writeFile(portFile, `${port}\n`);
   const binary = await postgresBinary();
   const args = ['-D', databaseDir, '-p', String(port)].concat(
     ['-c', `listen_addresses=${embeddedPostgres.host}`],
