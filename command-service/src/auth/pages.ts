@@ -125,7 +125,10 @@ ${switching}${linking}
   );
 }
 
-/** Signing out takes a POST; a plain link or image pointing at the logout address lands here. */
+/**
+ * Where a link or image on another site pointing at the logout address lands (and a prefetch):
+ * logging out then takes the person's own click.
+ */
 export function logoutPage(signedIn: boolean): string {
   return layout(
     'Log out',

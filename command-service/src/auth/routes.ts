@@ -1,4 +1,4 @@
-import express, { Router, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import {
   emailLoginRequestSchema,
   localRedirectSchema,
@@ -8,6 +8,7 @@ import { readCookie } from '@wagers/platform/auth/cookies';
 import { sessionToken } from '@wagers/platform/auth/sessions';
 import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { problem } from '@wagers/platform/http/problem';
+import { fromOwnSite } from '@wagers/platform/http/same-site';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { signInByEmail } from '../users/register.ts';
@@ -154,14 +155,24 @@ export function authRouter(deps: CommandServiceDeps): Router {
     },
   );
 
-  router.get('/api/logout', (req, res) => {
+  const logOut = async (req: Request, res: Response): Promise<void> => {
+    await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
+    res.redirect(303, '/');
+  };
+
+  // Opening the logout address logs out, unless a page of another site sent the browser here (a
+  // link, an image) or the browser only fetches it ahead (a prefetch or prerender): those get a
+  // page whose button posts. A HEAD changes nothing.
+  router.get('/api/logout', async (req, res) => {
+    const ahead = req.header('sec-purpose') !== undefined || req.header('purpose') !== undefined;
+    if (req.method === 'GET' && !ahead && fromOwnSite(req, deps.publicUrl())) {
+      await logOut(req, res);
+      return;
+    }
     res.type('html').send(logoutPage(Boolean(req.userId)));
   });
 
-  router.post('/api/logout', async (req, res) => {
-    await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
-    res.redirect(303, '/');
-  });
+  router.post('/api/logout', logOut);
 
   return router;
 }

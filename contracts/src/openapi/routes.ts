@@ -87,7 +87,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   signIn('post', '/api/login/email', 'Email a sign-in link', { 202: json(z.object({ status: z.literal('sent') }), 'Sent'), 200: page('Check your email'), 400: page('The form again, with the error'), 429: page('Too many links lately') }, { body: emailLoginRequestSchema, form: true }),
   signIn('get', '/api/login/verify', 'Confirmation page a sign-in link lands on', { 200: page('Whose account the link signs in, with a button'), 400: page('Expired or used link') }, { query: z.object({ token: z.string() }) }),
   signIn('post', '/api/login/verify', 'Use a sign-in link', { 303: seeOther('Signed in'), 400: page('Expired or used link') }, { body: loginConfirmRequestSchema, form: true }),
-  signIn('get', '/api/logout', 'Log-out page', { 200: page('A Log out button') }),
+  signIn('get', '/api/logout', 'Log out when opened from this site, the address bar or a script; a Log out button when another site sent you', { 303: seeOther('Signed out'), 200: page('A Log out button') }),
   signIn('post', '/api/logout', 'Log out', { 303: seeOther('Signed out') }),
   signIn('get', '/api/login/:provider', 'Begin signing in with google, github, x or apple', { 303: seeOther('To the provider'), 400: page('The provider cannot be reached') }, { query: redirectQuery }),
   signIn('get', '/api/login/:provider/callback', "The provider's answer", { 303: seeOther('Signed in'), 200: page('Asks for an email the provider did not share'), 400: page('Refused, with a link to try again') }),

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,22 +21,24 @@ export function sameSiteOnly(publicUrl: () => string): RequestHandler {
       next();
       return;
     }
-    const site = req.header('sec-fetch-site');
-    const origin = req.header('origin');
-    if (site === 'same-origin' || site === 'none') {
-      next();
-      return;
+    if (!fromOwnSite(req, publicUrl())) {
+      throw forbidden('This request came from another site and was refused');
     }
-    if (origin === undefined && site === undefined) {
-      next();
-      return;
-    }
-    if (origin !== undefined && isOwnOrigin(origin, publicUrl(), `${req.protocol}://${req.host}`)) {
-      next();
-      return;
-    }
-    throw forbidden('This request came from another site and was refused');
+    next();
   };
+}
+
+/**
+ * Whether a request comes from a page of this site, from the person themselves (Sec-Fetch-Site
+ * none: the address bar, a bookmark), or from a caller that says nothing of where it comes from
+ * (neither Sec-Fetch-Site nor Origin: curl, a script), rather than from a page of another site.
+ */
+export function fromOwnSite(req: Request, publicUrl: string): boolean {
+  const site = req.header('sec-fetch-site');
+  const origin = req.header('origin');
+  if (site === 'same-origin' || site === 'none') return true;
+  if (origin === undefined && site === undefined) return true;
+  return origin !== undefined && isOwnOrigin(origin, publicUrl, `${req.protocol}://${req.host}`);
 }
 
 function isOwnOrigin(origin: string, publicUrl: string, requestOrigin: string): boolean {

@@ -166,14 +166,45 @@ describe('email sign-in', () => {
     expect((await stale.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('logs out only by POST: a plain link or image to the logout address signs nobody out', async () => {
-    const client = await app.signIn('stays@example.com');
-    const viaLink = await client.get('/api/logout');
-    expect(viaLink.status).toBe(200);
-    expect(viaLink.text).toContain('method="post" action="/api/logout"');
-    expect((await client.get('/api/auth/user')).status).toBe(200);
-    expect((await client.post('/api/logout')).status).toBe(303);
+  it.each([
+    ['a page of this site', { 'sec-fetch-site': 'same-origin' }],
+    ['the address bar or a bookmark', { 'sec-fetch-site': 'none' }],
+    ['a script that says nothing of where it comes from', {}],
+  ])('logs out when the logout address is opened from %s', async (_from, headers) => {
+    const client = await app.signIn('opens.logout@example.com');
+    const out = await client.request('GET', '/api/logout', undefined, headers);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/');
     expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it.each([
+    ['a link or image on another site', { 'sec-fetch-site': 'cross-site' }],
+    ['a link on a sibling subdomain', { 'sec-fetch-site': 'same-site' }],
+    ['a prefetch', { 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }],
+  ])(
+    'only asks, with a button that posts, when %s opens the logout address',
+    async (_from, headers) => {
+      const client = await app.signIn('stays@example.com');
+      const asked = await client.request('GET', '/api/logout', undefined, headers);
+      expect(asked.status).toBe(200);
+      expect(asked.text).toContain('Log out of Wagers?');
+      expect(asked.text).toContain('method="post" action="/api/logout"');
+      expect((await client.get('/api/auth/user')).status).toBe(200);
+      expect((await client.post('/api/logout')).status).toBe(303);
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    },
+  );
+
+  it('changes nothing on a HEAD of the logout address', async () => {
+    const client = await app.signIn('heads@example.com');
+    const head = await fetch(`${app.url}/api/logout`, {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: { cookie: client.cookie ?? '', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(head.status).toBe(200);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
   });
 
   it('rejects a bad email with the field named, and writes nothing', async () => {
