@@ -73,6 +73,33 @@ describe('friend requests that cross', () => {
     await page.getByTestId('stats-friends').getByText('Friends (2)').waitFor();
   });
 
+  it('offers Add Friend for someone who has asked you, and adding them accepts', async () => {
+    const [alice, carol] = await Promise.all([
+      apiPerson(app, { first: 'Alice', last: 'Archer' }),
+      apiPerson(app, { first: 'Carol', last: 'Cole' }),
+    ]);
+    const asked = await carol.client.post('/api/friend-requests', { receiverId: alice.user.id });
+    if (asked.status !== 201) throw new Error(`Carol's request failed: ${asked.status}`);
+    await caughtUp(alice, carol);
+    const { context, page: alicePage } = await browserFor(browser, app, alice);
+    await alicePage.goto('/friends');
+    await alicePage.getByTestId('tab-friends').getByText('My Friends (0)').waitFor();
+    await alicePage.getByTestId('tab-find').click();
+    await alicePage.getByPlaceholder('Search by email or name').fill('Cole');
+    const result = alicePage.getByTestId('search-result').filter({ hasText: 'Carol Cole' });
+    await result.getByRole('button', { name: 'Add Friend Carol Cole' }).click();
+    await toast(alicePage, 'Friend request accepted')
+      .getByText('You are now friends with Carol')
+      .waitFor();
+    await result.getByText('Friends', { exact: true }).waitFor();
+    await alicePage.getByTestId('tab-friends').click();
+    await alicePage.getByTestId('tab-friends').getByText('My Friends (1)').waitFor();
+    await alicePage.getByTestId('friend-card').filter({ hasText: 'Carol Cole' }).waitFor();
+    await alicePage.getByTestId('tab-requests').click();
+    await alicePage.getByText('No pending requests').waitFor();
+    await context.close();
+  });
+
   it('says why a request past the hourly limit was refused', async () => {
     const others = await Promise.all(
       Array.from({ length: 21 }, (_, i) => apiPerson(app, { first: 'Many', last: `Other${i}` })),

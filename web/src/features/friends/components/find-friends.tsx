@@ -95,8 +95,8 @@ function Relationship({ result }: { result: UserSearchResult }) {
       return <Badge variant="success">Friends</Badge>;
     case 'request_sent':
       return <Badge variant="warning">Request Sent</Badge>;
+    // Adding someone who has asked you accepts their request (spec §2: a badge or the button).
     case 'request_received':
-      return <Badge variant="secondary">Request Received</Badge>;
     case 'none':
       return (
         <Button
