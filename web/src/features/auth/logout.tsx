@@ -5,8 +5,9 @@ import { paths } from '@/config/paths.ts';
 const logoutFormId = 'logout-form';
 
 /**
- * Logging out is a POST, so a link or image elsewhere cannot sign anyone out. The form sits apart
- * and the button names it, so the button can stand inside another form's layout.
+ * The button posts to the logout address (a GET there logs out too when it comes from this site or
+ * the address bar; one that another site sent only asks). The form sits apart and the button names
+ * it, so the button can stand inside another form's layout.
  */
 export function LogoutForm() {
   return <form id={logoutFormId} method="post" action={paths.logout} hidden />;
