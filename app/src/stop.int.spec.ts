@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -230,6 +230,17 @@ describe('npm start on embedded defaults, stopped and started again', () => {
       await killed.exited;
     }
   }, 180_000);
+
+  it('says in one line, naming it, that a DATA_DIR it cannot make cannot be used', async () => {
+    // A file where a folder would have to be.
+    const file = path.join(dataDir, 'not-a-folder');
+    await writeFile(file, '');
+    const started = launch(path.join(file, 'data'), await freePort());
+    const { code } = await started.exited;
+    expect(code).toBe(2);
+    expect(started.output()).toContain(`DATA_DIR ${path.join(file, 'data')} cannot be used`);
+    expect(started.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
 
   it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {
     const firstPort = await freePort();

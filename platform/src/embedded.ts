@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
+import { constants, existsSync, readFileSync } from 'node:fs';
+import {
+  access,
+  chmod,
+  chown,
+  mkdir,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -232,6 +242,25 @@ async function ownServer(
 
 export class EmbeddedServerInUseError extends Error {
   override readonly name = 'EmbeddedServerInUseError';
+}
+
+/** DATA_DIR names a place this process cannot make or write: said in one line, naming it. */
+export class DataDirError extends Error {
+  override readonly name = 'DataDirError';
+}
+
+/** Makes DATA_DIR if need be and checks that this process may write there, before any server. */
+export async function usableDataDir(dataDir: string): Promise<void> {
+  const root = path.resolve(dataDir);
+  try {
+    await mkdir(root, { recursive: true });
+    await access(root, constants.W_OK);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} cannot be used (${why}): set it to a folder this user may write.`,
+    );
+  }
 }
 
 /**

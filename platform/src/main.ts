@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { EmbeddedServerInUseError, MissingRedisError } from './embedded.ts';
+import { DataDirError, EmbeddedServerInUseError, MissingRedisError } from './embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { RunningHost } from './service-host.ts';
 
@@ -37,7 +37,10 @@ export function runMain(
     },
     (error: unknown) => {
       // What the person starting it can set right is said in one line, without a stack.
-      const plain = error instanceof MissingRedisError || error instanceof EmbeddedServerInUseError;
+      const plain =
+        error instanceof MissingRedisError ||
+        error instanceof EmbeddedServerInUseError ||
+        error instanceof DataDirError;
       if (plain) logger.fatal(error.message);
       else logger.fatal({ err: error }, `${name} could not start`);
       process.exit(plain ? 2 : 1);
