@@ -43,13 +43,16 @@ const RECORD_OVERHEAD = 96n;
 
 const byteLength = (text: string) => BigInt(Buffer.byteLength(text, 'utf8'));
 
-/** Index of the first event whose position is at or after `position`. */
-function firstAtOrAfter(events: StoredEvent[], position: bigint): number {
+/**
+ * Index of the first event whose position is at or after `position`, or, `strictly`, after it.
+ */
+function firstFrom(events: StoredEvent[], position: bigint, strictly = false): number {
   let low = 0;
   let high = events.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (events[middle]!.position < position) low = middle + 1;
+    const at = events[middle]!.position;
+    if (at < position || (strictly && at === position)) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -128,17 +131,17 @@ export class InMemoryLog {
     const limit = Number(count < BigInt(this.all.length) ? count : BigInt(this.all.length));
     if (direction === 'forwards') {
       if (from === 'end') return [];
-      const first = from === 'start' ? 0 : firstAtOrAfter(this.all, from);
+      const first = from === 'start' ? 0 : firstFrom(this.all, from);
       return this.all.slice(first, first + limit);
     }
     if (from === 'start') return [];
-    const end = from === 'end' ? this.all.length : firstAtOrAfter(this.all, from);
+    const end = from === 'end' ? this.all.length : firstFrom(this.all, from);
     return this.all.slice(Math.max(0, end - limit), end).reverse();
   }
 
   /**
-   * The events after `from` (after the first event at or beyond it, as a subscription starts),
-   * and from then on every new write, handed to `follower` as it is committed.
+   * The events strictly after `from`, as a subscription starts, and from then on every new
+   * write, handed to `follower` as it is committed.
    */
   follow(
     from: ReadStart,
@@ -146,8 +149,7 @@ export class InMemoryLog {
   ): { stored: StoredEvent[]; stop(): void } {
     let first = 0;
     if (from === 'end') first = this.all.length;
-    else if (from !== 'start')
-      first = Math.min(firstAtOrAfter(this.all, from) + 1, this.all.length);
+    else if (from !== 'start') first = firstFrom(this.all, from, true);
     // Same tick as the snapshot: nothing written between the two is lost or repeated.
     this.followers.add(follower);
     return { stored: this.all.slice(first), stop: () => this.followers.delete(follower) };

@@ -179,6 +179,29 @@ describe(`EventStoreDB protocol on ${eventStoreDbUnderTestName}`, () => {
     expect(signals).toEqual(['confirmation', 'caughtUp']);
   });
 
+  it('subscribes from a position between two events starting at the later one', async () => {
+    const name = stream('between');
+    await client.appendToStream(name, [event(), event(), event()]);
+    const stored = await collect(
+      client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 50 }),
+    );
+    const first = stored.find(({ event: e }) => e?.streamId === name && e.revision === 0n)!.event!
+      .position;
+    const subscription = client.subscribeToAll({
+      fromPosition: { commit: first.commit + 1n, prepare: first.prepare + 1n },
+    });
+
+    let revision: bigint | undefined;
+    for await (const { event: e } of subscription) {
+      if (e?.streamId !== name) continue;
+      revision = e.revision;
+      break;
+    }
+    await subscription.unsubscribe();
+
+    expect(revision).toBe(1n);
+  });
+
   it('drops a subscriber that leaves its live events unread', async () => {
     const name = stream('slow');
     const subscription = client.subscribeToAll({ fromPosition: END });
