@@ -2,7 +2,7 @@ import type { sendUnaryData, ServerReadableStream } from '@grpc/grpc-js';
 import { Metadata, status } from '@grpc/grpc-js';
 import type { ExpectedState, InMemoryLog, ProposedEvent } from './log.ts';
 import { empty, streamName, uuidText } from './messages.ts';
-import { streams, type AppendReq, type AppendResp } from './protocol.ts';
+import { streams, type AppendReq, type AppendResp, type shared } from './protocol.ts';
 
 const { Options } = streams.AppendReq;
 const Case = Options.ExpectedStreamRevisionCase;
@@ -38,23 +38,38 @@ const missingMetadata = (property: string) =>
     'required-metadata-properties': 'type,content-type',
   });
 
+/** An event as either append method proposes it. */
+export interface ProposedMessage {
+  getId(): InstanceType<typeof shared.UUID> | undefined;
+  getMetadataMap(): { get(key: string): string | undefined };
+  getData_asU8(): Uint8Array;
+  getCustomMetadata_asU8(): Uint8Array;
+}
+
+/** The event a message proposes, or the metadata property it lacks. */
+export function proposedEvent(
+  message: ProposedMessage,
+): ProposedEvent | { missing: 'type' | 'content-type' } {
+  const metadata = message.getMetadataMap();
+  const type = metadata.get('type');
+  const contentType = metadata.get('content-type');
+  if (type === undefined) return { missing: 'type' };
+  if (contentType === undefined) return { missing: 'content-type' };
+  return {
+    id: uuidText(message.getId()) ?? '',
+    type,
+    contentType,
+    data: message.getData_asU8(),
+    customMetadata: message.getCustomMetadata_asU8(),
+  };
+}
+
 /** The event a message proposes, or the server's refusal of it. */
 function proposed(message: AppendReq): ProposedEvent | { refused: Error } {
   const event = message.getProposedMessage();
-  const id = uuidText(event?.getId());
-  if (!event || !id) return { refused: unexpectedMessage() };
-  const metadata = event.getMetadataMap();
-  const type = metadata.get('type');
-  const contentType = metadata.get('content-type');
-  if (type === undefined) return { refused: missingMetadata('type') };
-  if (contentType === undefined) return { refused: missingMetadata('content-type') };
-  return {
-    id,
-    type,
-    contentType,
-    data: event.getData_asU8(),
-    customMetadata: event.getCustomMetadata_asU8(),
-  };
+  if (!event || !uuidText(event.getId())) return { refused: unexpectedMessage() };
+  const found = proposedEvent(event);
+  return 'missing' in found ? { refused: missingMetadata(found.missing) } : found;
 }
 
 /**

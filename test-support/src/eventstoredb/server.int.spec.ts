@@ -15,6 +15,18 @@ import {
   type AllStreamResolvedEvent,
   type Position,
 } from '@eventstore/db-client';
+import { credentials, status } from '@grpc/grpc-js';
+import type { SupportedMethods } from '@eventstore/db-client/generated/serverfeatures_pb.js';
+import {
+  anyMessage,
+  ServerFeaturesClient,
+  shared,
+  streams,
+  StreamsClient,
+  timestamp,
+  type BatchAppendResp,
+} from './protocol.ts';
+import { startEventStoreDbStandIn } from './server.ts';
 import {
   eventStoreDbUnderTestName,
   startEventStoreDbUnderTest,
@@ -35,6 +47,74 @@ async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of read) items.push(item);
   return items;
+}
+
+/** host:port of an `esdb://host:port?tls=false` connection string, for a raw gRPC client. */
+const address = (url: string) => new URL(url.replace(/^esdb:/, 'http:')).host;
+
+/** The methods a server lists, as `service/method` in lower case. */
+async function supportedMethods(url: string): Promise<string[]> {
+  const features = new ServerFeaturesClient(address(url), credentials.createInsecure());
+  try {
+    const answer = await new Promise<SupportedMethods>((resolve, reject) =>
+      features.getSupportedMethods(new shared.Empty(), (error, methods) =>
+        error ? reject(error) : resolve(methods),
+      ),
+    );
+    return answer.getMethodsList().map((m) => `${m.getServiceName()}/${m.getMethodName()}`);
+  } finally {
+    features.close();
+  }
+}
+
+type BatchAppendOptions = InstanceType<typeof streams.BatchAppendReq.Options>;
+
+/** One chunk of a batch append, as the client's `batchAppend` writes it. */
+function chunk(
+  correlation: string,
+  events: number,
+  isFinal: boolean,
+  options?: BatchAppendOptions,
+) {
+  const request = new streams.BatchAppendReq()
+    .setCorrelationId(new shared.UUID().setString(correlation))
+    .setIsFinal(isFinal)
+    .setProposedMessagesList(
+      Array.from({ length: events }, () => {
+        const message = new streams.BatchAppendReq.ProposedMessage()
+          .setId(new shared.UUID().setString(randomUUID()))
+          .setData(Buffer.from('{}'));
+        message.getMetadataMap().set('type', 'Happened').set('content-type', 'application/json');
+        return message;
+      }),
+    );
+  return options ? request.setOptions(options) : request;
+}
+
+function batchOptions(name: string, deadline = new Date(Date.now() + 10_000)) {
+  return new streams.BatchAppendReq.Options()
+    .setStreamIdentifier(new shared.StreamIdentifier().setStreamName(Buffer.from(name)))
+    .setDeadline(timestamp.Timestamp.fromDate(deadline));
+}
+
+/** The type and fields of the detail a batch append error packs. */
+function errorDetail(response: BatchAppendResp) {
+  const error = response.getError()!;
+  const details = error.getDetails() ?? new anyMessage.Any();
+  const wrong = details.unpack(
+    (bytes) => shared.WrongExpectedVersion.deserializeBinary(bytes),
+    'event_store.client.WrongExpectedVersion',
+  );
+  return {
+    code: error.getCode() as number,
+    type: details.getTypeName(),
+    ...(wrong
+      ? {
+          current: wrong.getCurrentStreamRevision(),
+          expected: wrong.getExpectedStreamPosition(),
+        }
+      : {}),
+  };
 }
 
 const before = (a: Position, b: Position) =>
@@ -202,6 +282,101 @@ describe(`EventStoreDB protocol on ${eventStoreDbUnderTestName}`, () => {
     expect(revision).toBe(1n);
   });
 
+  it('lists BatchAppend among its methods, as 24.10 does', async () => {
+    expect(await supportedMethods(server.url)).toEqual(
+      expect.arrayContaining([
+        'event_store.client.streams.streams/append',
+        'event_store.client.streams.streams/batchappend',
+        'event_store.client.streams.streams/read',
+      ]),
+    );
+  });
+
+  it('batch appends: chunks gathered by correlation id until the final one, each write answered', async () => {
+    const chunked = stream('chunked');
+    const single = stream('single');
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const raw = new StreamsClient(address(server.url), credentials.createInsecure());
+    const answers = new Map<string, BatchAppendResp>();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const call = raw.batchAppend();
+        call.on('data', (response: BatchAppendResp) => {
+          answers.set(response.getCorrelationId()!.getString(), response);
+          if (answers.size === 4) call.end();
+        });
+        call.on('error', reject);
+        call.on('end', resolve);
+        call.write(chunk(a, 2, false, batchOptions(chunked).setAny(new shared.Empty())));
+        call.write(chunk(b, 1, true, batchOptions(single).setNoStream(new shared.Empty())));
+        call.write(chunk(a, 1, true));
+        call.write(chunk(c, 1, true, batchOptions(single).setStreamPosition('5')));
+        call.write(
+          chunk(
+            d,
+            1,
+            true,
+            batchOptions(single, new Date(Date.now() - 1_000)).setAny(new shared.Empty()),
+          ),
+        );
+      });
+    } finally {
+      raw.close();
+    }
+
+    const success = (id: string) => answers.get(id)?.getSuccess();
+    expect(success(a)?.getCurrentRevision()).toBe('2');
+    expect(success(a)?.hasPosition()).toBe(true);
+    expect(success(b)?.getCurrentRevision()).toBe('0');
+    expect(BigInt(success(a)!.getPosition()!.getCommitPosition())).toBeGreaterThan(
+      BigInt(success(b)!.getPosition()!.getCommitPosition()),
+    );
+    expect(errorDetail(answers.get(c)!)).toEqual({
+      code: status.ALREADY_EXISTS,
+      type: 'event_store.client.WrongExpectedVersion',
+      current: '0',
+      expected: '5',
+    });
+    expect(errorDetail(answers.get(d)!)).toMatchObject({
+      code: status.DEADLINE_EXCEEDED,
+      type: 'event_store.client.Timeout',
+    });
+    expect(
+      Buffer.from(answers.get(c)!.getStreamIdentifier()!.getStreamName_asU8()).toString(),
+    ).toBe(single);
+    expect(await collect(client.readStream(chunked))).toHaveLength(3);
+    expect(await collect(client.readStream(single))).toHaveLength(1);
+  });
+
+  it('answers a batch append whose final chunk never comes with a timeout', async () => {
+    const name = stream('unfinished');
+    const id = randomUUID();
+    const raw = new StreamsClient(address(server.url), credentials.createInsecure());
+    try {
+      const answer = await new Promise<BatchAppendResp>((resolve, reject) => {
+        const call = raw.batchAppend();
+        call.once('data', (response: BatchAppendResp) => {
+          call.end();
+          resolve(response);
+        });
+        call.on('error', reject);
+        call.write(
+          chunk(
+            id,
+            1,
+            false,
+            batchOptions(name, new Date(Date.now() + 200)).setAny(new shared.Empty()),
+          ),
+        );
+      });
+      expect(answer.getCorrelationId()!.getString()).toBe(id);
+      expect(errorDetail(answer)).toMatchObject({ code: status.DEADLINE_EXCEEDED });
+    } finally {
+      raw.close();
+    }
+    await expect(collect(client.readStream(name))).rejects.toBeInstanceOf(StreamNotFoundError);
+  });
+
   it('drops a subscriber that leaves its live events unread', async () => {
     const name = stream('slow');
     const subscription = client.subscribeToAll({ fromPosition: END });
@@ -223,5 +398,25 @@ describe(`EventStoreDB protocol on ${eventStoreDbUnderTestName}`, () => {
 
     expect(outcome).toBeInstanceOf(TimeoutError);
     expect(received).toBeLessThan(appended);
+  });
+});
+
+describe.skipIf(process.env.EVENTSTORE_URL)('the stand-in offering plain appends only', () => {
+  it('leaves BatchAppend off its list, and the client still appends (through Append)', async () => {
+    const standIn = await startEventStoreDbStandIn({ appends: 'plain' });
+    const client = EventStoreDBClient.connectionString(standIn.url);
+    try {
+      const name = stream('plain');
+      const result = await client.appendToStream(name, [event(), event()]);
+
+      expect(await supportedMethods(standIn.url)).not.toContain(
+        'event_store.client.streams.streams/batchappend',
+      );
+      expect(result.nextExpectedRevision).toBe(1n);
+      expect(await collect(client.readStream(name))).toHaveLength(2);
+    } finally {
+      await client.dispose();
+      await standIn.stop();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { startEventStoreDbStandIn } from './server.ts';
+import { startEventStoreDbStandIn, type EventStoreDbStandInOptions } from './server.ts';
 
 export interface EventStoreDbUnderTest {
   url: string;
@@ -14,9 +14,11 @@ export const eventStoreDbUnderTestName = configuredUrl
 
 /**
  * The real server EVENTSTORE_URL names (left running, and holding what the tests wrote: they use
- * streams of their own), or else a fresh stand-in (decision 0009).
+ * streams of their own; the options do not apply to it), or else a fresh stand-in (decision 0009).
  */
-export async function startEventStoreDbUnderTest(): Promise<EventStoreDbUnderTest> {
+export async function startEventStoreDbUnderTest(
+  options: EventStoreDbStandInOptions = {},
+): Promise<EventStoreDbUnderTest> {
   if (configuredUrl) return { url: configuredUrl, stop: () => Promise.resolve() };
-  return startEventStoreDbStandIn();
+  return startEventStoreDbStandIn(options);
 }
