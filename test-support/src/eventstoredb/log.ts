@@ -140,18 +140,22 @@ export class InMemoryLog {
   }
 
   /**
-   * The events strictly after `from`, as a subscription starts, and from then on every new
-   * write, handed to `follower` as it is committed.
+   * Up to `count` events of $all strictly after `position` (from the first event when null), as
+   * a subscription reads while it catches up.
    */
-  follow(
-    from: ReadStart,
-    follower: (events: StoredEvent[]) => void,
-  ): { stored: StoredEvent[]; stop(): void } {
-    let first = 0;
-    if (from === 'end') first = this.all.length;
-    else if (from !== 'start') first = firstFrom(this.all, from, true);
-    // Same tick as the snapshot: nothing written between the two is lost or repeated.
+  readAllAfter(position: bigint | null, count: number): StoredEvent[] {
+    const first = position === null ? 0 : firstFrom(this.all, position, true);
+    return this.all.slice(first, first + count);
+  }
+
+  /** Position of the last event in $all; null while the log is empty. */
+  lastPosition(): bigint | null {
+    return this.all.at(-1)?.position ?? null;
+  }
+
+  /** Hands `follower` every write from now on, as it is committed, until stopped. */
+  follow(follower: (events: StoredEvent[]) => void): () => void {
     this.followers.add(follower);
-    return { stored: this.all.slice(first), stop: () => this.followers.delete(follower) };
+    return () => this.followers.delete(follower);
   }
 }

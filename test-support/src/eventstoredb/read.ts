@@ -51,7 +51,15 @@ async function serveRead(call: ReadCall, log: InMemoryLog, live: Set<() => void>
   if (options.getCountOptionCase() === O.CountOptionCase.SUBSCRIPTION) {
     if (options.getStreamOptionCase() !== O.StreamOptionCase.ALL)
       return fail(call, status.UNIMPLEMENTED, 'The stand-in serves subscriptions to $all only');
-    return subscribeToAll(call, log, allStart(options.getAll()), keep, toMessage, live);
+    return subscribeToAll(
+      call,
+      log,
+      allStart(options.getAll()),
+      keep,
+      options.hasFilter(),
+      toMessage,
+      live,
+    );
   }
 
   const count = BigInt(options.getCount());
