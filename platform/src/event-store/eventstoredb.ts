@@ -69,18 +69,32 @@ function toEventData(event: EventToAppend): EventData {
 const isSystemEvent = (event: StoredEvent) =>
   event.streamId.startsWith('$') || event.type.startsWith('$');
 
+/** What the server sends for a position it does not know: -1 as an unsigned 64-bit number. */
+const NO_POSITION = 2n ** 64n - 1n;
+
 /**
- * Servers before 22.6 leave positions off events read from a stream; callers of readStream fold
- * events and do not use them.
+ * An event's log position. Reads of a stream carry real positions on the servers we run (24.10),
+ * and callers use them (a new session starts at the user's last event), so an event without one
+ * is an error here, not a position made up that would park a reader at the start or the end.
  */
-const UNKNOWN_POSITION = formatPosition(0n, 0n);
+export function recordedPosition(
+  event: Pick<StoredEvent, 'id' | 'streamId' | 'revision' | 'position'>,
+): GlobalPosition {
+  const { position } = event;
+  if (!position || position.commit === NO_POSITION || position.prepare === NO_POSITION)
+    throw new Error(
+      `EventStoreDB gave no log position for event ${event.id} (${event.streamId}@${event.revision}); ` +
+        'the EventStoreDB adapter needs a server that reports positions on stream reads',
+    );
+  return toGlobalPosition(position);
+}
 
 function toRecorded(event: StoredEvent): RecordedEvent {
   return {
     id: event.id,
     streamId: event.streamId,
     revision: event.revision,
-    position: event.position ? toGlobalPosition(event.position) : UNKNOWN_POSITION,
+    position: recordedPosition(event),
     type: event.type,
     data: event.data,
     metadata: event.metadata as unknown as EventMetadata,
