@@ -7,6 +7,7 @@ import {
   FORWARDS,
   NO_STREAM,
   START,
+  StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
@@ -124,6 +125,9 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
       if (error instanceof WrongExpectedVersionError) {
         throw new ConcurrencyError(streamId, expectedRevision, error.actualVersion ?? 'unknown');
       }
+      // A tombstoned stream takes no more writes, whatever the writer expected.
+      if (error instanceof StreamDeletedError)
+        throw new ConcurrencyError(streamId, expectedRevision, 'unknown');
       throw error;
     }
   }
@@ -143,7 +147,8 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
         if (resolved.event) events.push(toRecorded(resolved.event));
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
+      // A tombstoned stream reads as one that does not exist, as the port asks.
+      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
       throw error;
     }
     return events;

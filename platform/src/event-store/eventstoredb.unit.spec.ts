@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { StreamDeletedError, type EventStoreDBClient } from '@eventstore/db-client';
 import { formatPosition } from '@wagers/contracts/position';
-import { recordedPosition } from './eventstoredb.ts';
+import { createEventStoreDbEventStore, recordedPosition } from './eventstoredb.ts';
+import { ConcurrencyError } from './port.ts';
+import { sampleEvent } from './sample-events.ts';
 
 const event = (position?: { commit: bigint; prepare: bigint }) => ({
   id: '5f0c3b1e-0000-4000-8000-000000000001',
@@ -30,5 +33,32 @@ describe('the EventStoreDB adapter reading an event position', () => {
     expect(() => recordedPosition(event({ commit: 4_096n, prepare: unknown }))).toThrow(
       /no log position/,
     );
+  });
+});
+
+describe('the EventStoreDB adapter on a tombstoned stream', () => {
+  // What the client throws for a stream deleted for good: on a read as it iterates, on an append.
+  const deleted = (streamId: string) => StreamDeletedError.fromStreamName(streamId);
+  const client = {
+    readStream: (streamId: string) => ({
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(deleted(streamId)) }),
+    }),
+    appendToStream: (streamId: string) => Promise.reject(deleted(streamId)),
+  };
+  const store = createEventStoreDbEventStore(client as unknown as EventStoreDBClient);
+
+  it('reads it as a stream that does not exist', async () => {
+    expect(await store.readStream('bet-gone')).toEqual([]);
+    expect(await store.readStreams(['bet-gone'])).toEqual([[]]);
+  });
+
+  it('refuses an append to it with a ConcurrencyError, whatever was expected', async () => {
+    for (const expectedRevision of ['no_stream', 'any', 4n] as const) {
+      const refusal = store
+        .appendToStream('bet-gone', [sampleEvent()], { expectedRevision })
+        .catch((error: unknown) => error);
+      expect(await refusal).toBeInstanceOf(ConcurrencyError);
+      expect(await refusal).toMatchObject({ streamId: 'bet-gone', expected: expectedRevision });
+    }
   });
 });
