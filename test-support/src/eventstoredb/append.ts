@@ -1,25 +1,34 @@
 import type { sendUnaryData, ServerReadableStream } from '@grpc/grpc-js';
 import { Metadata, status } from '@grpc/grpc-js';
-import type { ExpectedState, InMemoryLog, ProposedEvent } from './log.ts';
+import type { AppendOutcome, ExpectedState, InMemoryLog, ProposedEvent } from './log.ts';
 import { empty, streamName, uuidText } from './messages.ts';
 import { streams, type AppendReq, type AppendResp, type shared } from './protocol.ts';
 
 const { Options } = streams.AppendReq;
 const Case = Options.ExpectedStreamRevisionCase;
 
-function expectedState(options: InstanceType<typeof Options>): ExpectedState | null {
-  switch (options.getExpectedStreamRevisionCase()) {
-    case Case.ANY:
-      return { kind: 'any' };
-    case Case.NO_STREAM:
-      return { kind: 'no_stream' };
-    case Case.STREAM_EXISTS:
-      return { kind: 'stream_exists' };
-    case Case.REVISION:
-      return { kind: 'revision', revision: BigInt(options.getRevision()) };
-    default:
-      return null;
-  }
+/** The cases of the expected-revision oneof both append methods' options share. */
+export interface ExpectedCases {
+  ANY: number;
+  NO_STREAM: number;
+  STREAM_EXISTS: number;
+}
+
+/**
+ * What an append's options expect of the stream, from the case its oneof holds: `exact` is the
+ * case that carries a revision, read by `revision`. Null when none is set.
+ */
+export function expectedState(
+  which: number,
+  cases: ExpectedCases,
+  exact: number,
+  revision: () => string,
+): ExpectedState | null {
+  if (which === cases.ANY) return { kind: 'any' };
+  if (which === cases.NO_STREAM) return { kind: 'no_stream' };
+  if (which === cases.STREAM_EXISTS) return { kind: 'stream_exists' };
+  if (which === exact) return { kind: 'revision', revision: BigInt(revision()) };
+  return null;
 }
 
 /** A refusal as the server sends it: a status, and what went wrong in the trailers. */
@@ -72,6 +81,58 @@ function proposed(message: AppendReq): ProposedEvent | { refused: Error } {
   return 'missing' in found ? { refused: missingMetadata(found.missing) } : found;
 }
 
+type Empty = ReturnType<typeof empty>;
+
+/** The setters both methods' wrong-expected-version messages have for what the writer expected. */
+export interface ExpectedSetters {
+  setExpectedNoStream(value: Empty): unknown;
+  setExpectedStreamExists(value: Empty): unknown;
+  setExpectedAny(value: Empty): unknown;
+}
+
+/** Says in a wrong-expected-version message what the writer expected; `exact` sets a revision. */
+export function describeExpected(
+  answer: ExpectedSetters,
+  expected: ExpectedState,
+  exact: (revision: string) => unknown,
+): void {
+  if (expected.kind === 'revision') exact(expected.revision.toString());
+  else if (expected.kind === 'no_stream') answer.setExpectedNoStream(empty());
+  else if (expected.kind === 'stream_exists') answer.setExpectedStreamExists(empty());
+  else answer.setExpectedAny(empty());
+}
+
+interface PositionSetters {
+  setCommitPosition(value: string): unknown;
+  setPreparePosition(value: string): unknown;
+}
+
+/** The setters both methods' success messages have. */
+export interface SuccessSetters<Position extends PositionSetters> {
+  setNoStream(value: Empty): unknown;
+  setCurrentRevision(value: string): unknown;
+  setNoPosition(value: Empty): unknown;
+  setPosition(value: Position): unknown;
+}
+
+/** Says in a success message where the stream and the log stand after a write. */
+export function describeSuccess<Position extends PositionSetters>(
+  success: SuccessSetters<NoInfer<Position>>,
+  outcome: Extract<AppendOutcome, { ok: true }>,
+  position: Position,
+): void {
+  if (outcome.currentRevision === null) success.setNoStream(empty());
+  else success.setCurrentRevision(outcome.currentRevision.toString());
+  if (outcome.position === null) {
+    success.setNoPosition(empty());
+    return;
+  }
+  // One number for both: the commit position of the write (see decision 0009).
+  position.setCommitPosition(outcome.position.toString());
+  position.setPreparePosition(outcome.position.toString());
+  success.setPosition(position);
+}
+
 /**
  * The server answers a wrong expected version to `Append` with a response, not an error status:
  * the stream's current revision and what the writer expected.
@@ -80,10 +141,7 @@ function wrongExpectedVersion(expected: ExpectedState, current: bigint | null): 
   const answer = new streams.AppendResp.WrongExpectedVersion();
   if (current === null) answer.setCurrentNoStream(empty());
   else answer.setCurrentRevision(current.toString());
-  if (expected.kind === 'revision') answer.setExpectedRevision(expected.revision.toString());
-  else if (expected.kind === 'no_stream') answer.setExpectedNoStream(empty());
-  else if (expected.kind === 'stream_exists') answer.setExpectedStreamExists(empty());
-  else answer.setExpectedAny(empty());
+  describeExpected(answer, expected, (revision) => answer.setExpectedRevision(revision));
   return new streams.AppendResp().setWrongExpectedVersion(answer);
 }
 
@@ -94,7 +152,11 @@ export function appendHandler(log: InMemoryLog) {
     call.on('data', (message: AppendReq) => messages.push(message));
     call.on('end', () => {
       const options = messages[0]?.getOptions();
-      const expected = options && expectedState(options);
+      const expected =
+        options &&
+        expectedState(options.getExpectedStreamRevisionCase(), Case, Case.REVISION, () =>
+          options.getRevision(),
+        );
       if (!options || !expected) return reply(unexpectedMessage());
       const events: ProposedEvent[] = [];
       for (const message of messages.slice(1)) {
@@ -110,15 +172,7 @@ export function appendHandler(log: InMemoryLog) {
       );
       if (!outcome.ok) return reply(null, wrongExpectedVersion(expected, outcome.currentRevision));
       const success = new streams.AppendResp.Success();
-      if (outcome.currentRevision === null) success.setNoStream(empty());
-      else success.setCurrentRevision(outcome.currentRevision.toString());
-      if (outcome.position === null) success.setNoPosition(empty());
-      else
-        success.setPosition(
-          new streams.AppendResp.Position()
-            .setCommitPosition(outcome.position.toString())
-            .setPreparePosition(outcome.position.toString()),
-        );
+      describeSuccess(success, outcome, new streams.AppendResp.Position());
       reply(null, new streams.AppendResp().setSuccess(success));
     });
   };

@@ -1,6 +1,6 @@
 import { status, type ServerDuplexStream } from '@grpc/grpc-js';
 import type { Message } from 'google-protobuf';
-import { proposedEvent } from './append.ts';
+import { describeExpected, describeSuccess, expectedState, proposedEvent } from './append.ts';
 import type { ExpectedState, InMemoryLog, ProposedEvent } from './log.ts';
 import { empty, streamIdentifier, streamName, uuidText } from './messages.ts';
 import {
@@ -29,21 +29,6 @@ interface PendingWrite {
   timer: NodeJS.Timeout;
 }
 
-function expectedState(options: InstanceType<typeof Options>): ExpectedState | null {
-  switch (options.getExpectedStreamPositionCase()) {
-    case Case.ANY:
-      return { kind: 'any' };
-    case Case.NO_STREAM:
-      return { kind: 'no_stream' };
-    case Case.STREAM_EXISTS:
-      return { kind: 'stream_exists' };
-    case Case.STREAM_POSITION:
-      return { kind: 'revision', revision: BigInt(options.getStreamPosition()) };
-    default:
-      return null;
-  }
-}
-
 /** A `google.rpc.Status` with its detail packed, as the server's `Status` helpers build it. */
 function rpcStatus(code: status, message: string, detail: Message, typeName: string): RpcStatus {
   const details = new anyMessage.Any();
@@ -67,10 +52,7 @@ function wrongExpectedVersion(expected: ExpectedState, current: bigint | null): 
   const detail = new shared.WrongExpectedVersion();
   if (current === null) detail.setCurrentNoStream(empty());
   else detail.setCurrentStreamRevision(current.toString());
-  if (expected.kind === 'revision') detail.setExpectedStreamPosition(expected.revision.toString());
-  else if (expected.kind === 'no_stream') detail.setExpectedNoStream(empty());
-  else if (expected.kind === 'stream_exists') detail.setExpectedStreamExists(empty());
-  else detail.setExpectedAny(empty());
+  describeExpected(detail, expected, (revision) => detail.setExpectedStreamPosition(revision));
   return rpcStatus(status.ALREADY_EXISTS, 'WrongExpectedVersion', detail, 'WrongExpectedVersion');
 }
 
@@ -104,7 +86,12 @@ export function batchAppendHandler(log: InMemoryLog) {
       const options = request.getOptions();
       if (options) {
         const streamId = streamName(options.getStreamIdentifier());
-        const expected = expectedState(options);
+        const expected = expectedState(
+          options.getExpectedStreamPositionCase(),
+          Case,
+          Case.STREAM_POSITION,
+          () => options.getStreamPosition(),
+        );
         if (!options.hasStreamIdentifier())
           return fail(request, streamId, badRequest('Required field StreamIdentifier not set.'));
         const wait = timeLeft(options);
@@ -144,15 +131,7 @@ export function batchAppendHandler(log: InMemoryLog) {
           wrongExpectedVersion(write.expected, outcome.currentRevision),
         );
       const success = new streams.BatchAppendResp.Success();
-      if (outcome.currentRevision === null) success.setNoStream(empty());
-      else success.setCurrentRevision(outcome.currentRevision.toString());
-      if (outcome.position === null) success.setNoPosition(empty());
-      else
-        success.setPosition(
-          new shared.AllStreamPosition()
-            .setCommitPosition(outcome.position.toString())
-            .setPreparePosition(outcome.position.toString()),
-        );
+      describeSuccess(success, outcome, new shared.AllStreamPosition());
       answer(request, write.streamId, new streams.BatchAppendResp().setSuccess(success));
     };
 
