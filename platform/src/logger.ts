@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { Writable } from 'node:stream';
 import pinoPretty from 'pino-pretty';
 
@@ -27,15 +27,35 @@ export function createLogger(
         '*.token',
         '*.password',
         '*.authToken',
+        '*.connectionString',
         'token',
         'password',
+        'connectionString',
       ],
       censor: '[redacted]',
     },
+    // An error may carry a connection string with its password (in its message, its stack or a
+    // property of its own, as a client library's parse error does): the credentials go.
+    serializers: { err: (error: Error) => withoutCredentials(stdSerializers.err(error)) },
   };
   if (typeof format === 'object') return pino(options, format);
   if (format === 'json') return pino(options);
   return pino(options, prettyLines(process.stdout.isTTY));
+}
+
+/** `scheme://user:password@host` in any text: the user and password. */
+const CREDENTIALS_IN_URL = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi;
+
+/** A copy of `value` with the credentials of every URL in its text redacted, a few levels deep. */
+export function withoutCredentials<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(CREDENTIALS_IN_URL, '$1[redacted]@') as T;
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    return (value as unknown[]).map((item) => withoutCredentials(item, depth + 1)) as T;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withoutCredentials(item, depth + 1)]),
+  ) as T;
 }
 
 const prettyLines = (colorize: boolean, destination?: Writable) =>

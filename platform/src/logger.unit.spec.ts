@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { terminalLogger } from './logger.ts';
+import { createLogger, terminalLogger } from './logger.ts';
 
 /** A terminal's output as a tool writes to it: what it was sent, in order. */
 function terminal(isTTY: boolean) {
@@ -46,5 +46,28 @@ describe('a command-line tool logging under its progress bar', () => {
         msg: 'the database went away; retrying',
       });
     }
+  });
+});
+
+describe('a service logging an error', () => {
+  it('never writes the credentials of a connection string the error carries', () => {
+    const { out, written } = terminal(false);
+    const logger = createLogger('info', {}, out);
+    // As @eventstore/db-client's ParseError carries the string it could not parse.
+    const error = Object.assign(
+      new Error('Unexpected "flase" in esdb://admin:S3cret@eventstore:2113?tls=flase'),
+      { connectionString: 'esdb://admin:S3cret@eventstore:2113?tls=flase' },
+    );
+    logger.fatal({ err: error }, 'wagers could not start');
+    logger.error(
+      { err: new Error('connect to postgres://wagers:pw0rd@db:5432/wagers failed') },
+      'x',
+    );
+    const text = written.join('');
+    expect(text).toContain('wagers could not start');
+    expect(text).toContain('eventstore:2113');
+    expect(text).toContain('db:5432/wagers');
+    expect(text).not.toContain('S3cret');
+    expect(text).not.toContain('pw0rd');
   });
 });
