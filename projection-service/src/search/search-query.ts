@@ -7,7 +7,8 @@ const isFriend =
   'EXISTS (SELECT 1 FROM rm_friendships f WHERE f.user_id = $1 AND f.friend_id = u.id)';
 
 /**
- * The search as SQL. Each condition is `lower(column) LIKE 'prefix%'` (or `=` for a
+ * The search as SQL, ties within a name broken by a friend's email (which they see) and then by
+ * id, never by a stranger's hidden email. Each condition is `lower(column) LIKE 'prefix%'` (or `=` for a
  * stranger's email), which the text_pattern_ops indexes of migration 1700000002003 answer; two words also try first + last
  * name. The caller is never a result.
  */
@@ -43,7 +44,8 @@ export function searchUsersQuery(
                    WHERE r.status = 'pending' AND r.sender_id = u.id AND r.receiver_id = $1) AS request_received
     FROM rm_users u
     WHERE u.id <> $1 AND (${conditions.join(' OR ')})
-    ORDER BY exact_email DESC, lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), lower(u.email), u.id
+    ORDER BY exact_email DESC, lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')),
+             CASE WHEN ${isFriend} THEN lower(u.email) END, u.id
     LIMIT ${SEARCH_LIMIT}`;
   return { text, values };
 }

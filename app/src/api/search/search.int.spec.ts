@@ -86,6 +86,20 @@ describe('user search', () => {
     expect((await search(address)).body.map((u) => u.id)).toEqual([bob.id]);
   });
 
+  it('never orders strangers of the same name by their hidden emails', async () => {
+    // Probe accounts of the stranger's name, at addresses of the searcher's choosing: were ties
+    // broken by email, where the stranger falls among them would spell out the hidden address.
+    const victim = await named(app, 'mvictim@example.com', 'Zed', 'Quill');
+    const low = await named(app, 'l-probe@example.com', 'Zed', 'Quill');
+    const high = await named(app, 'n-probe@example.com', 'Zed', 'Quill');
+    const higher = await named(app, 'o-probe@example.com', 'Zed', 'Quill');
+    const found = (await search('zed quill')).body;
+    expect(found.map((u) => u.email)).toEqual([null, null, null, null]);
+    // Ties go by what every searcher sees anyway: the person's id.
+    const ids = [victim.id, low.id, high.id, higher.id].sort();
+    expect(found.map((u) => u.id)).toEqual(ids);
+  });
+
   it('answers 429 with Retry-After past 60 searches a minute by one person', async () => {
     // Limits count in fixed one-minute windows: a run that crosses a window's edge may need up
     // to twice the limit before it is refused, never more.
