@@ -34,6 +34,25 @@ describe('security headers and /metrics', () => {
     }
   });
 
+  it("lets no shared cache keep anyone's API answers, and no cache a page with a link's token", async () => {
+    const ann = await app.signIn('cache.ann@example.com');
+    for (const path of ['/api/auth/user', '/api/bets', '/api/friends', '/api/stats']) {
+      const response = await ann.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-cache');
+      expect(response.headers.get('vary') ?? '', path).toMatch(/\bCookie\b/i);
+    }
+    for (const path of [
+      '/api/login',
+      '/api/login/verify?token=not-a-token',
+      '/api/logout',
+      '/api/notifications/unsubscribe?token=not-a-token',
+    ]) {
+      const response = await fetch(`${app.url}${path}`, { redirect: 'manual' });
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('shows /metrics to the operator only', async () => {
     expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${app.url}/metrics`, {
