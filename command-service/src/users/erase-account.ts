@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { userEventSchemas } from '@wagers/contracts/events/user';
 import { emailReservationByDigest } from '@wagers/domain/users/email-reservation';
-import { handle } from '@wagers/platform/aggregate';
+import { handle, load } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import { destroyDataKeys } from '@wagers/platform/event-store/personal-data';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -18,14 +18,22 @@ import type { AvatarStore } from '../avatar/avatar-store.ts';
 import type { ProcessManager } from '../process-managers/process-manager.ts';
 
 /**
- * What a deleted account leaves outside the event log and the read models: its sessions (signed
- * out everywhere), provider sign-ins, sign-in links and rate-limit counters keyed by its address,
- * and the development inbox's mail to it. (What its number left goes before its keys, while the
- * number still reads: `sweepPhoneRows`.)
+ * What a deleted account leaves outside the event log and the read models, by its id: its sessions
+ * (signed out everywhere) and provider sign-ins. (What its address left goes while the address is
+ * still the account's: `sweepAddressRows`; what its number left, while the number still reads:
+ * `sweepPhoneRows`.)
  */
-async function sweepAccountRows(pool: Pool, userId: string, digest: string): Promise<void> {
+async function sweepAccountRows(pool: Pool, userId: string): Promise<void> {
   await endUserSessions(pool, userId);
   await pool.query('DELETE FROM provider_identities WHERE user_id = $1', [userId]);
+}
+
+/**
+ * What the account's address left outside the log: sign-in links and invitation counters of the
+ * address, and the development inbox's mail to it. Only while the account still holds the
+ * address: after the release they may be a new account's.
+ */
+async function sweepAddressRows(pool: Pool, digest: string): Promise<void> {
   await pool.query(`DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1`, [digest]);
   await pool.query(
     `DELETE FROM rate_limit_hits WHERE bucket LIKE 'invites-per-email:%'
@@ -77,11 +85,13 @@ async function readModelsPast(pool: Pool, position: GlobalPosition): Promise<voi
 export const ACCOUNT_ERASURE_TRIGGERS: ReadonlySet<string> = new Set(['AccountDeleted']);
 
 /**
- * A deleted account is erased: its address is freed for a new account, its keys are destroyed, so
- * every personal field it sealed reads as null from then on, and the rows and pictures it left are
- * swept. Each
- * step is a no-op the second time, so a crash in between is finished by the next run. Its bets
- * are let go by a manager of their own (`betsOfDeletedAccounts`).
+ * A deleted account is erased: its keys are destroyed, so every personal field it sealed reads as
+ * null from then on, its address is freed for a new account, and the rows and pictures it left are
+ * swept. Each step is a no-op the second time, so a crash in between is finished by the next run.
+ * What is keyed by the address (its key, sign-in links, counters) goes before the release and only
+ * while this account still holds the address: a run again after the release, when a new account
+ * may have signed up with it, leaves the new account's alone. Its bets are let go by a manager of
+ * their own (`betsOfDeletedAccounts`).
  */
 export function accountErasure(
   store: EventStore,
@@ -96,6 +106,12 @@ export function accountErasure(
       // Null once the keys are destroyed: a second run finds them destroyed already.
       const numbers = phones ?? [];
       const asThePerson: CommandContext = { ...context, actorId: userId };
+      // Only this manager releases it, so while it is held by the account nobody else takes it.
+      const reservation = await load(store, emailReservationByDigest, emailDigest);
+      if (reservation.userId === userId) {
+        await destroyDataKeys(store, [emailSubject(emailDigest)]);
+        await sweepAddressRows(pool, emailDigest);
+      }
       const released = await handle(
         store,
         emailReservationByDigest,
@@ -107,12 +123,8 @@ export function accountErasure(
         await readModelsPast(pool, event.position);
         await sweepPhoneRows(pool, numbers);
       }
-      await destroyDataKeys(store, [
-        userSubject(userId),
-        emailSubject(emailDigest),
-        ...numbers.map(phoneSubject),
-      ]);
-      await sweepAccountRows(pool, userId, emailDigest);
+      await destroyDataKeys(store, [userSubject(userId), ...numbers.map(phoneSubject)]);
+      await sweepAccountRows(pool, userId);
       // Every picture the account ever set or uploaded, not only the last one: their URLs stop
       // serving them. A storage failure throws, and the runner tries the event again.
       await avatars.removeAllOf(userId);
