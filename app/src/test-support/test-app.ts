@@ -216,14 +216,18 @@ export class ApiClient {
 
   /** Asks for a sign-in link, finds it in the development inbox and follows it. */
   async signIn(email: string): Promise<void> {
+    const confirmed = await this.confirmLink(await this.askSignInLink(email));
+    if (confirmed.status !== 303 || !this.cookie)
+      throw new Error(`sign-in link failed: ${confirmed.status}`);
+  }
+
+  /** Asks for a sign-in link to `email` and returns it, from the development inbox. */
+  async askSignInLink(email: string): Promise<string> {
     const before = new Set(await mailLinks(this.baseUrl, email));
     const asked = await this.post('/api/login/email', { email });
     if (asked.status !== 202)
       throw new Error(`sign-in link refused: ${asked.status} ${asked.text}`);
-    const link = await waitForMailLink(this.baseUrl, email, before);
-    const confirmed = await this.confirmLink(link);
-    if (confirmed.status !== 303 || !this.cookie)
-      throw new Error(`sign-in link failed: ${confirmed.status}`);
+    return waitForMailLink(this.baseUrl, email, before);
   }
 
   /** Opens a sign-in link and confirms it, as the person does on the page the link lands on. */

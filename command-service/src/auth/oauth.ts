@@ -12,7 +12,7 @@ import { zodFieldErrors } from '@wagers/platform/http/problem';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
-import { signInByEmail } from '../users/register.ts';
+import { answeredPausedSignIn, signInByEmail } from '../users/register.ts';
 import { keepProviderName } from './keep-name.ts';
 import { LINK_BROWSER_COOKIE, LINK_TTL_MS, type LoginLinks } from './login-links.ts';
 import { checkEmailPage, providerEmailPage, providerProblemPage } from './pages.ts';
@@ -60,10 +60,25 @@ export function oauthRouter(
       .type('html')
       .send(providerProblemPage(message, retry(provider, redirect)));
 
-  /** Ends any session this browser had, then signs in the account that owns `email`. */
-  async function signInAs(req: Request, res: Response, email: string) {
+  /**
+   * Ends any session this browser had, then signs in the account that owns `email`; null when the
+   * sign-in was refused for now, with the page that says so sent.
+   */
+  async function signInAs(
+    req: Request,
+    res: Response,
+    email: string,
+    provider: SignInProvider,
+    redirect: string | null,
+  ) {
     if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
-    return signInByEmail(deps, email, commandContext(req, deps.runtime), res);
+    try {
+      return await signInByEmail(deps, email, commandContext(req, deps.runtime), res);
+    } catch (error) {
+      const page = (message: string) => providerProblemPage(message, retry(provider, redirect));
+      if (answeredPausedSignIn(error, res, page)) return null;
+      throw error;
+    }
   }
 
   router.get('/api/login/:provider', async (req, res, next) => {
@@ -169,7 +184,9 @@ export function oauthRouter(
           `Your ${provider.name} account has no verified email address. Sign in with an email link instead.`,
           flow.redirect,
         );
-      const { userId } = await signInAs(req, res, email.data);
+      const signedIn = await signInAs(req, res, email.data, provider, flow.redirect);
+      if (!signedIn) return;
+      const { userId } = signedIn;
       await flows.link(provider.id, identity.subject, userId);
       await keepProviderName(deps, userId, identity, commandContext(req, deps.runtime));
       req.log.info({ userId, provider: provider.id }, 'signed in');
@@ -179,7 +196,9 @@ export function oauthRouter(
     const linked = await flows.linkedUser(provider.id, identity.subject);
     const linkedEmail = linked ? (await loadUserView(deps.store, linked))?.email : null;
     if (linkedEmail) {
-      const { userId } = await signInAs(req, res, linkedEmail);
+      const signedIn = await signInAs(req, res, linkedEmail, provider, flow.redirect);
+      if (!signedIn) return;
+      const { userId } = signedIn;
       req.log.info({ userId, provider: provider.id }, 'signed in');
       return res.redirect(303, safeRedirect(flow.redirect) ?? '/');
     }

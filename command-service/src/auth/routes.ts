@@ -11,7 +11,7 @@ import { problem } from '@wagers/platform/http/problem';
 import { fromOwnSite } from '@wagers/platform/http/same-site';
 import { commandContext } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
-import { signInByEmail } from '../users/register.ts';
+import { answeredPausedSignIn, signInByEmail } from '../users/register.ts';
 import { LINK_BROWSER_COOKIE, LoginLinks } from './login-links.ts';
 import { waitForRegistration } from './keep-name.ts';
 import { linkConfirmedIdentity, oauthRouter } from './oauth.ts';
@@ -143,12 +143,19 @@ export function authRouter(deps: CommandServiceDeps): Router {
       if (redeemed.identity) res.clearCookie(LINK_BROWSER_COOKIE, { path: '/api/login' });
       // The session this browser had ends: the person confirmed who they become.
       if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
-      const { userId, newAccount } = await signInByEmail(
-        deps,
-        redeemed.email,
-        commandContext(req, deps.runtime),
-        res,
-      );
+      let signedIn: { userId: string; newAccount: boolean };
+      try {
+        signedIn = await signInByEmail(
+          deps,
+          redeemed.email,
+          commandContext(req, deps.runtime),
+          res,
+        );
+      } catch (error) {
+        if (answeredPausedSignIn(error, res, linkProblemPage)) return;
+        throw error;
+      }
+      const { userId, newAccount } = signedIn;
       if (redeemed.identity) await linkConfirmedIdentity(deps, redeemed.identity, userId);
       req.log.info({ userId, newAccount }, 'signed in');
       res.redirect(303, safeRedirect(redeemed.redirect) ?? '/');

@@ -2,8 +2,9 @@ import type { Response } from 'express';
 import type { SessionStore } from '@wagers/platform/auth/sessions';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
 import { userAggregate } from '@wagers/domain/users/user';
-import { handle } from '@wagers/platform/aggregate';
+import { handle, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
+import { DomainError, unavailable } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
 
 /**
@@ -12,6 +13,11 @@ import type { EventStore } from '@wagers/platform/event-store/port';
  * reservation and moves on to the registration, whichever side gets there first: the process
  * manager advances the sessions it finds, and this function advances its own if the account is
  * already registered when it looks, after the session exists.
+ *
+ * An address whose account was deleted stays that account's until the erasure releases it
+ * (pm-account-erasure): until then the sign-in is refused, 503 with Retry-After, and no session
+ * is made, so nobody acts as the deleted account. A deletion that lands while the session is made
+ * is seen by the look after it, which ends the session again.
  */
 export async function signInByEmail(
   deps: { store: EventStore; sessions: SessionStore },
@@ -29,8 +35,42 @@ export async function signInByEmail(
   );
   const userId = reserved.state.userId;
   if (!userId) throw new Error('Email reservation holds no user');
+  const account = () => loadRead(deps.store, userAggregate, userId);
+  if ((await account()).state.status === 'deleted') throw addressBeingReleased();
   const session = await deps.sessions.create(userId, reserved.position, res, context.now);
-  const last = (await deps.store.readStream(userAggregate.stream(userId))).at(-1);
+  const { state, read } = await account();
+  if (state.status === 'deleted') {
+    await deps.sessions.endUser(userId);
+    throw addressBeingReleased();
+  }
+  const last = read.at(-1);
   if (last) await deps.sessions.advance(session, last.position);
   return { userId, newAccount: reserved.events.length > 0 };
+}
+
+const RELEASE_SECONDS = 30;
+
+const addressBeingReleased = () =>
+  unavailable(
+    'This email address belonged to an account that was just deleted. Try signing in again in a minute.',
+    RELEASE_SECONDS,
+  );
+
+/**
+ * Answers the refusal `signInByEmail` throws while the address is still a deleted account's with
+ * the sign-in's own problem page (503, Retry-After), and says whether it did: any other error is
+ * the caller's to throw.
+ */
+export function answeredPausedSignIn(
+  error: unknown,
+  res: Response,
+  page: (message: string) => string,
+): boolean {
+  if (!(error instanceof DomainError) || error.code !== 'unavailable') return false;
+  res
+    .status(503)
+    .setHeader('retry-after', String(error.retryAfterSeconds ?? RELEASE_SECONDS))
+    .type('html')
+    .send(page(error.message));
+  return true;
 }

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import {
@@ -212,6 +213,37 @@ describe('sign-in with providers against a real OpenID provider', () => {
     const client = app.anonymous();
     expect((await signInWith(client, 'x', 'x-yara')).status).toBe(303);
     expect((await me(client)).email).toBe('yara@example.com');
+  });
+
+  it('refuses for now the address of an account just deleted, until it is released', async () => {
+    const owner = await app.signIn('gone.soon@example.com');
+    account('google', { sub: 'g-gone', email: 'gone.soon@example.com', emailVerified: true });
+    // The erasure is held back: an open transaction with an id holds the log's horizon.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()');
+      const deleted = await owner.request('DELETE', '/api/user', {
+        confirmEmail: 'gone.soon@example.com',
+      });
+      expect(deleted.status, deleted.text).toBe(200);
+      const client = app.anonymous();
+      const page = await signInWith(client, 'google', 'g-gone');
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('30');
+      expect(page.text).toContain('belonged to an account that was just deleted');
+      expect(page.text).toContain('href="/api/login/google');
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    await app.settled();
+    // Released: the same address now signs up as a new account.
+    const again = app.anonymous();
+    expect((await signInWith(again, 'google', 'g-gone')).status).toBe(303);
+    expect((await me(again)).email).toBe('gone.soon@example.com');
   });
 
   it('refuses an unverified email, so it cannot take over the account that owns it', async () => {

@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bet } from '@wagers/contracts/api/bets';
+import { ApiClient, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { befriend, person, proposeTo } from '../bets/http-fixtures.ts';
+
+/**
+ * Until the erasure releases a deleted account's address, the address is still that account's: a
+ * sign-in link to it, one sent before the deletion too, must not make a session of the deleted
+ * account, through which it would accept bets or ask for friends.
+ */
+describe('signing in with the address of an account just deleted', () => {
+  let app: TestApp;
+  let db: pg.Client;
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await app?.stop();
+  });
+
+  it('is refused for now, makes no session, and nothing is done as the deleted account', async () => {
+    const alice = await person(app, 'Alice');
+    const bob = await person(app, 'Bob');
+    const carol = await person(app, 'Carol');
+    const email = bob.user.email!;
+    await befriend(alice, bob);
+    const bet = await proposeTo(alice, bob);
+    await app.settled();
+    const link = await app.anonymous().askSignInLink(email);
+    await app.settled();
+
+    // The process managers are held back: an open transaction with an id holds the log's horizon.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()');
+      const deleted = await bob.client.request('DELETE', '/api/user', { confirmEmail: email });
+      expect(deleted.status, deleted.text).toBe(200);
+
+      const browser = new ApiClient(app.url);
+      const refused = await browser.confirmLink(link);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(refused.text).toContain(
+        'This email address belonged to an account that was just deleted. Try signing in again in a minute.',
+      );
+      expect(browser.cookie).toBeFalsy();
+      expect((await browser.get('/api/auth/user')).status).toBe(401);
+      const accepted = await browser.post(`/api/bets/${bet.id}/accept`);
+      expect(accepted.status).toBe(401);
+      const asked = await browser.post('/api/friend-requests', { receiverId: carol.user.id });
+      expect(asked.status).toBe(401);
+      const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [bob.user.id]);
+      expect(sessions.rowCount).toBe(0);
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    await app.settled();
+    const byBob = await db.query<{ type: string }>(
+      `SELECT type FROM es_events WHERE metadata->>'actorId' = $1 AND global_position >
+         (SELECT global_position FROM es_events
+           WHERE type = 'AccountDeleted' AND stream_id = $2)`,
+      [bob.user.id, `user-${bob.user.id}`],
+    );
+    // Only what the process managers did for the deletion: the release, the bet let go.
+    expect(byBob.rows.map((row) => row.type).sort()).toEqual(['BetDeclined', 'EmailReleased']);
+    const asAlice = await alice.client.get<Bet>(`/api/bets/${bet.id}`);
+    expect(asAlice.body.status).toBe('declined');
+  });
+});
