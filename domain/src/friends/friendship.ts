@@ -14,6 +14,8 @@ export type FriendshipState = {
   pending: { requestId: string; senderId: string; receiverId: string } | null;
   /** Requests ever sent in this pair; numbers the next request's id. */
   requestCount: number;
+  /** The last request answered, and how: the same answer again by its receiver changes nothing. */
+  answered: { requestId: string; receiverId: string; accepted: boolean } | null;
 };
 
 export type FriendshipCommand =
@@ -36,8 +38,11 @@ export function evolve(state: FriendshipState, event: FriendshipEvent): Friendsh
     case 'FriendRequestSent':
       return { ...state, pending: event.data, requestCount: state.requestCount + 1 };
     case 'FriendRequestAccepted':
-    case 'FriendRequestDeclined':
-      return { ...state, pending: null };
+    case 'FriendRequestDeclined': {
+      const { requestId, receiverId } = event.data;
+      const accepted = event.type === 'FriendRequestAccepted';
+      return { ...state, pending: null, answered: { requestId, receiverId, accepted } };
+    }
     case 'FriendshipStarted':
       return { ...state, friends: true, pending: null };
     default: {
@@ -45,6 +50,22 @@ export function evolve(state: FriendshipState, event: FriendshipEvent): Friendsh
       return unknown;
     }
   }
+}
+
+/** Whether the receiver gave this same answer to this request already (a retry, a second tab). */
+function answeredAlready(
+  state: FriendshipState,
+  command: {
+    type: 'AcceptFriendRequest' | 'DeclineFriendRequest';
+    data: { requestId: string; actorId: string };
+  },
+): boolean {
+  const { answered } = state;
+  return (
+    answered?.requestId === command.data.requestId &&
+    answered.receiverId === command.data.actorId &&
+    answered.accepted === (command.type === 'AcceptFriendRequest')
+  );
 }
 
 function pendingRequest(state: FriendshipState, requestId: string, actorId: string) {
@@ -82,6 +103,7 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
       return [{ type: 'FriendRequestSent', data: { requestId, senderId, receiverId } }];
     }
     case 'AcceptFriendRequest': {
+      if (answeredAlready(state, command)) return [];
       const pending = pendingRequest(state, command.data.requestId, command.data.actorId);
       // Nobody can befriend an account that is gone; the request may still be declined.
       if (command.data.senderDeleted) throw conflict('This person has deleted their account');
@@ -98,6 +120,7 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
       ];
     }
     case 'DeclineFriendRequest': {
+      if (answeredAlready(state, command)) return [];
       const pending = pendingRequest(state, command.data.requestId, command.data.actorId);
       return [{ type: 'FriendRequestDeclined', data: pending }];
     }
@@ -119,7 +142,7 @@ export function decide(command: FriendshipCommand, state: FriendshipState): Frie
 }
 
 export const friendshipDecider: Decider<FriendshipState, FriendshipCommand, FriendshipEvent> = {
-  initialState: () => ({ friends: false, pending: null, requestCount: 0 }),
+  initialState: () => ({ friends: false, pending: null, requestCount: 0, answered: null }),
   decide,
   evolve,
 };

@@ -159,6 +159,12 @@ describe('friendship decider', () => {
           data: { requestId: firstId, actorId: bob, senderDeleted: false },
         })
         .thenFails('not_found'));
+
+    it('takes the same decline again by its receiver as done', () =>
+      spec
+        .given([sent, declined])
+        .when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .thenNothing());
   });
 
   describe('friends', () => {
@@ -175,14 +181,32 @@ describe('friendship decider', () => {
         .thenFails('conflict');
     });
 
-    it('refuses a second accept', () =>
+    it('takes the same accept again by its receiver (a lost answer, a second tab) as done', () => {
+      const acceptAgain = {
+        type: 'AcceptFriendRequest',
+        data: { requestId: firstId, actorId: bob, senderDeleted: false },
+      } as const;
+      spec.given(friends).when(acceptAgain).thenNothing();
+      // Even once the sender has deleted their account: they were friends by then.
+      spec
+        .given([sent, { type: 'FriendRequestAccepted', data: request }, started])
+        .when({ ...acceptAgain, data: { ...acceptAgain.data, senderDeleted: true } })
+        .thenNothing();
+    });
+
+    it('refuses an accept by anyone else, and a decline, as nothing is pending', () => {
       spec
         .given(friends)
         .when({
           type: 'AcceptFriendRequest',
-          data: { requestId: firstId, actorId: bob, senderDeleted: false },
+          data: { requestId: firstId, actorId: ann, senderDeleted: false },
         })
-        .thenFails('not_found'));
+        .thenFails('not_found');
+      spec
+        .given(friends)
+        .when({ type: 'DeclineFriendRequest', data: { requestId: firstId, actorId: bob } })
+        .thenFails('not_found');
+    });
 
     it('ignores an invite between friends', () =>
       spec

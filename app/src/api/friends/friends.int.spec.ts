@@ -70,7 +70,13 @@ describe('friend requests over HTTP', () => {
     expect((await bob.client.get<FriendRequest[]>('/api/friend-requests')).body).toEqual([]);
     expect((await eve.client.get<User[]>('/api/friends')).body).toEqual([]);
 
-    expect((await bob.client.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(404);
+    // The same accept again (its answer lost, a second tab): the same answer, nothing written.
+    const beforeAgain = await eventCount(app);
+    const again = await bob.client.post(`/api/friend-requests/${requestId}/accept`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(accepted.body);
+    expect(await eventCount(app)).toBe(beforeAgain);
+    expect((await bob.client.get<User[]>('/api/friends')).body.map((u) => u.id)).toEqual([ann.id]);
     expect((await bob.client.post('/api/friend-requests', { receiverId: ann.id })).status).toBe(
       409,
     );
@@ -98,6 +104,9 @@ describe('friend requests over HTTP', () => {
     });
     const declined = await gus.client.post(`/api/friend-requests/${sent.body.id}/decline`);
     expect(declined.status).toBe(200);
+    const declinedAgain = await gus.client.post(`/api/friend-requests/${sent.body.id}/decline`);
+    expect(declinedAgain.status, declinedAgain.text).toBe(200);
+    expect(declinedAgain.body).toEqual(declined.body);
     catchUp(fay, gus);
     expect((await fay.client.get<FriendRequest[]>('/api/friend-requests')).body).toEqual([]);
     expect((await gus.client.get<User[]>('/api/friends')).body).toEqual([]);
