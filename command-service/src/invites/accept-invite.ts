@@ -12,8 +12,9 @@ export interface AcceptedInvite {
 }
 
 /**
- * One append on the invite. The friendship and, for a bet's invite, the newcomer joining the bet
- * follow from InviteAccepted in a process manager; the accepter's next read waits for both.
+ * One append on the invite, none when the accepter accepted it already (answered the same again).
+ * The friendship and, for a bet's invite, the newcomer joining the bet follow from InviteAccepted
+ * in a process manager; the accepter's next read waits for both.
  */
 export async function acceptInvite(
   store: EventStore,
@@ -33,7 +34,8 @@ export async function acceptInvite(
     context,
     { read },
   );
-  const event = accepted.events.find((e) => e.type === 'InviteAccepted');
-  if (!event) throw new Error('InviteAccepted was not written');
-  return { friendId: event.data.inviterId, betId: event.data.betId, position: accepted.position };
+  // Accepted by this person already when nothing was written: the same answer, from the state.
+  if (accepted.state.status === 'none') throw new Error('The invite was not accepted');
+  const { inviterId, betId } = accepted.state;
+  return { friendId: inviterId, betId, position: accepted.position };
 }

@@ -192,7 +192,11 @@ export function decide(command: InviteCommand, state: InviteState): InviteEvent[
         throw notFound('Invite not found');
       if (command.data.actorId === state.inviterId)
         throw forbidden('You cannot accept your own invite');
-      if (state.status === 'accepted') throw conflict('This invite has already been accepted');
+      if (state.status === 'accepted') {
+        // The same person again (a retry whose answer was lost, a second tab) changes nothing.
+        if (state.acceptedBy === command.data.actorId) return [];
+        throw conflict('This invite has already been accepted');
+      }
       // Accepting makes the two friends: nobody can befriend an account that is gone.
       if (command.data.inviterDeleted)
         throw conflict('The person who sent this invite has deleted their account');

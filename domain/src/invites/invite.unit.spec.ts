@@ -6,6 +6,7 @@ import { inviteDecider, type InviteCommand } from './invite.ts';
 const spec = deciderSpec(inviteDecider);
 const inviter = '11111111-1111-4111-8111-111111111111';
 const friend = '22222222-2222-4222-8222-222222222222';
+const stranger = '33333333-3333-4333-8333-333333333333';
 const at = '2025-10-25T12:00:00.000Z';
 
 const send = (
@@ -322,13 +323,22 @@ describe('invite decider', () => {
   });
 
   describe('accepted', () => {
-    it('refuses a second accept', () =>
+    const acceptBy = (actorId: string, inviterDeleted = false) =>
+      ({
+        type: 'AcceptInvite',
+        data: { actorId, inviterDeleted, signedLink: false },
+      }) as const;
+
+    it('takes a second accept by the same person (a lost answer, a second tab) as done', () => {
+      spec.given([sentByEmail, accepted]).when(acceptBy(friend)).thenNothing();
+      // Even once the inviter has deleted their account: they were friends by then.
+      spec.given([sentByEmail, accepted]).when(acceptBy(friend, true)).thenNothing();
+    });
+
+    it('refuses an accept by anyone else', () =>
       spec
         .given([sentByEmail, accepted])
-        .when({
-          type: 'AcceptInvite',
-          data: { actorId: friend, inviterDeleted: false, signedLink: false },
-        })
+        .when(acceptBy(stranger))
         .thenFails('conflict', /already been accepted/));
 
     it('refuses a resend', () =>

@@ -77,6 +77,17 @@ describe('a bet with a newcomer', () => {
     const accepted = await nora.client.post<{ betId: string }>(`/api/invites/${code}/accept`);
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.betId).toBe(bet.id);
+    // The same accept again (its answer lost, a second tab): the same answer, nothing written.
+    await app.settled();
+    const written = await count('true');
+    const again = await nora.client.post(`/api/invites/${code}/accept`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(accepted.body);
+    await app.settled();
+    expect(await count('true')).toBe(written);
+    const byAnother = await bob.client.post<Problem>(`/api/invites/${code}/accept`);
+    expect(byAnother.status).toBe(409);
+    expect(byAnother.body.message).toBe('This invite has already been accepted');
     const seen = await nora.client.get<Bet>(`/api/bets/${bet.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({
