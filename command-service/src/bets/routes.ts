@@ -7,6 +7,7 @@ import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import type { BetCommand } from '@wagers/domain/bets/commands';
 import { parseInvitee } from '@wagers/domain/invites/invitee';
+import { idempotencyKeys } from '../idempotency-keys.ts';
 import { inviteLimits } from '../limits/invite-limits.ts';
 import { betIdForKey, parseIdempotencyKey } from './idempotency.ts';
 import { proposeNewBet } from './propose-bet.ts';
@@ -19,6 +20,7 @@ import { signingKey } from '@wagers/platform/signing-keys';
 export function betsRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   const limits = inviteLimits(deps);
+  const keys = idempotencyKeys(deps.pool, deps.runtime.now);
   const links = inviteLinks(signingKey(deps.pool, INVITE_LINK_KEY), deps.publicUrl);
 
   /** Runs one command on the bet named in the path and answers with where the bet now stands. */
@@ -92,11 +94,13 @@ export function betsRouter(deps: CommandServiceDeps): Router {
   );
   router.post('/api/bets/:id/resend-invite', requireUser, async (req, res) => {
     const betId = String(req.params.id);
+    const key = parseIdempotencyKey(req.header('idempotency-key'));
     const position = await resendBetInvite(
       deps.store,
       betId,
       currentUserId(req),
       commandContext(req, deps.runtime),
+      key ? { key, keys } : null,
       (invitee) => limits.beforeResend(currentUserId(req), invitee),
     );
     await recordWrite(deps.sessions, req, res, position);

@@ -115,7 +115,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   bets('post', '/api/bets/:id/accept', 'Accept a bet', { 200: json(betChangedSchema) }, { signedIn: true }),
   bets('post', '/api/bets/:id/decline', 'Decline a bet', { 200: json(betChangedSchema) }, { signedIn: true }),
   bets('post', '/api/bets/:id/resolve', 'Report who won', { 200: json(betChangedSchema) }, { signedIn: true, body: resolveBetRequestSchema }),
-  bets('post', '/api/bets/:id/resend-invite', 'Send the invitation again', { 200: json(betChangedSchema) }, { signedIn: true }),
+  bets('post', '/api/bets/:id/resend-invite', 'Send the invitation again', { 200: json(betChangedSchema) }, { signedIn: true, idempotent: true }),
   bets('get', '/api/stats', 'Your win and loss figures', { 200: json(statsSchema) }, { signedIn: true }),
   bets('get', '/api/bets/:id/terms', "A bet's terms: whether a report stands, any draw offer", { 200: json(betTermsSchema) }, { signedIn: true }),
   bets('post', '/api/bets/:id/offer-draw', 'Offer to call a disputed bet a draw', { 200: json(betChangedSchema) }, { signedIn: true }),

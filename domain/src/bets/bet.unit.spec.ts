@@ -249,6 +249,27 @@ describe('pending, proposed to a newcomer', () => {
       .when(resend(CREATOR))
       .then([{ type: 'BetInviteResent', data: { inviteCode: CODE, sequence: 2 } }]);
   });
+  it('takes a keyed resend again (a retry with the same Idempotency-Key) as done', () => {
+    const keyed = (sequence: number): BetCommand => ({
+      type: 'ResendInvite',
+      data: { actorId: CREATOR, phoneOptedOut: false, sequence },
+    });
+    const resent = { type: 'BetInviteResent', data: { inviteCode: CODE, sequence: 1 } } as const;
+    given().when(keyed(1)).then([resent]);
+    spec.given([proposedToNewcomer(), attached, resent]).when(keyed(1)).thenNothing();
+    spec
+      .given([proposedToNewcomer(), attached, resent])
+      .when(keyed(2))
+      .then([{ type: 'BetInviteResent', data: { inviteCode: CODE, sequence: 2 } }]);
+    // Still the creator's alone: to anyone else the bet is not there.
+    spec
+      .given([proposedToNewcomer(), attached, resent])
+      .when({
+        type: 'ResendInvite',
+        data: { actorId: STRANGER, phoneOptedOut: false, sequence: 1 },
+      })
+      .thenFails('not_found');
+  });
   it('refuses to resend by SMS to a number that replied STOP', () => {
     spec
       .given([

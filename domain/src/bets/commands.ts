@@ -39,8 +39,12 @@ export type ProposeBet = {
 };
 export type ResendInvite = {
   type: 'ResendInvite';
-  /** `phoneOptedOut`: the invited phone's opt-out stream says STOP (read before deciding). */
-  data: { actorId: string; phoneOptedOut: boolean };
+  /**
+   * `phoneOptedOut`: the invited phone's opt-out stream says STOP (read before deciding).
+   * `sequence`: which of the bet's resends the caller's Idempotency-Key stands for; a repeat of
+   * one already done is a no-op.
+   */
+  data: { actorId: string; phoneOptedOut: boolean; sequence?: number };
 };
 export type JoinFromInvite = {
   type: 'JoinFromInvite';

@@ -89,6 +89,9 @@ function leaveForDeletedAccount(command: LeaveForDeletedAccount, state: BetState
 function resendInvite(command: ResendInvite, state: BetState): BetEvent[] {
   const party = requireParty(state, command.data.actorId);
   if (party !== 'creator') throw forbidden('Only the creator can resend the invitation');
+  // A retry of a resend already done (the same Idempotency-Key) sends nothing again.
+  const { sequence } = command.data;
+  if (sequence !== undefined && state.inviteResends >= sequence) return [];
   if (state.status !== 'pending')
     throw conflict(
       `${stateSentence(state)} The invitation can only be resent while it is pending.`,

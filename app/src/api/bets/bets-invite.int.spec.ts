@@ -159,6 +159,58 @@ describe('a bet with a newcomer', () => {
   });
 });
 
+describe('Idempotency-Key on POST /api/bets/{id}/resend-invite', () => {
+  const mailTo = async (address: string) =>
+    ((await (await fetch(`${app.url}/api/dev/mail`)).json()) as { to: string }[]).filter(
+      (mail) => mail.to === address,
+    ).length;
+
+  it('a retry with the same key answers as the first and sends nothing again', async () => {
+    const newcomer = 'resend.retry@example.com';
+    const created = await alice.client.post<CreateBetResponse>(
+      '/api/bets',
+      betInput({ inviteeEmail: newcomer }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const bet = created.body.id;
+    await app.drained();
+    expect(await mailTo(newcomer)).toBe(1);
+    const path = `/api/bets/${bet}/resend-invite`;
+    const headers = { 'Idempotency-Key': 'resend-once' };
+
+    const first = await alice.client.post(path, {}, headers);
+    expect(first.status, first.text).toBe(200);
+    await app.drained();
+    const written = await count('true');
+    const again = await alice.client.post(path, {}, headers);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    await app.drained();
+    expect(await count('true')).toBe(written);
+    expect(await count(`stream_id = $1 AND type = 'BetInviteResent'`, [`bet-${bet}`])).toBe(1);
+    expect(await mailTo(newcomer)).toBe(2);
+
+    // A new key is a new resend; the key once used for this bet is refused for another.
+    expect((await alice.client.post(path, {}, { 'Idempotency-Key': 'resend-twice' })).status).toBe(
+      200,
+    );
+    const other = await alice.client.post<CreateBetResponse>(
+      '/api/bets',
+      betInput({ inviteeEmail: 'resend.other@example.com' }),
+    );
+    await app.settled();
+    const reused = await alice.client.post<Problem>(
+      `/api/bets/${other.body.id}/resend-invite`,
+      {},
+      headers,
+    );
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toMatch(/already used to resend another invitation/);
+    await app.drained();
+    expect(await mailTo(newcomer)).toBe(3);
+  });
+});
+
 describe('Idempotency-Key on POST /api/bets', () => {
   it('a retry with the same key returns the first answer and creates nothing', async () => {
     const headers = { 'Idempotency-Key': 'retry-1' };
