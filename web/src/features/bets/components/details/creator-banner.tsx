@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Bet } from '@wagers/contracts/api/bets';
 import { displayName } from '@wagers/contracts/api/display';
@@ -14,6 +15,7 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { Icon } from '@/components/ui/icons.tsx';
 import { toast } from '@/components/ui/toast/use-toast.ts';
+import { requestKeys } from '@/lib/request-key.ts';
 import { paths } from '@/config/paths.ts';
 import { useDeleteBet } from '../../api/delete-bet.ts';
 import { useResendInvite } from '../../api/resend-invite.ts';
@@ -22,8 +24,15 @@ import { Banner } from './banner.tsx';
 /** The creator of a pending bet waits, may nudge a newcomer again, or withdraws the bet. */
 export function CreatorBanner({ bet }: { bet: Bet }) {
   const navigate = useNavigate();
+  // A click after a lost answer is a retry of the same resend; once answered, the next is new.
+  const keyFor = useRef(requestKeys()).current;
   const resend = useResendInvite({
-    mutationConfig: { onSuccess: () => void toast({ title: 'Invitation resent' }) },
+    mutationConfig: {
+      onSuccess: () => {
+        keyFor.answered();
+        toast({ title: 'Invitation resent' });
+      },
+    },
   });
   const remove = useDeleteBet({
     mutationConfig: {
@@ -45,7 +54,7 @@ export function CreatorBanner({ bet }: { bet: Bet }) {
             <Button
               variant="outline"
               disabled={resend.isPending}
-              onClick={() => resend.mutate(bet.id)}
+              onClick={() => resend.mutate({ id: bet.id, idempotencyKey: keyFor(bet.id) })}
             >
               <Icon name="mail" />
               Resend Invite
