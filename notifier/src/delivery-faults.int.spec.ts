@@ -1,28 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Queue, type Worker } from 'bullmq';
-import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@wagers/contracts/events/envelope';
 import { inviteAggregate } from '@wagers/domain/invites/invite';
 import { preferencesAggregate } from '@wagers/domain/notifications/preferences';
 import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
-import { createPool } from '@wagers/platform/db';
 import { toEventData, type CommandContext } from '@wagers/platform/decider';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
-import type { EventStore } from '@wagers/platform/event-store/port';
-import { rateLimits } from '@wagers/platform/limits/rate-limits';
-import { createLogger } from '@wagers/platform/logger';
-import { limitMigrations } from '@wagers/platform/limits/migrations';
-import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
-import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
 import type { Runtime } from '@wagers/platform/runtime';
-import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { eventually } from '@wagers/test-support/log';
-import { dropQueueKeys } from '@wagers/test-support/redis';
-import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
 import {
   authenticationRefusal,
   startTestTwilioApi,
@@ -30,9 +17,6 @@ import {
 } from '@wagers/test-support/twilio-api';
 import { startInviteDispatcher } from './dispatcher.ts';
 import { inviteDelivery } from './invite-delivery.ts';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from './jobs.ts';
-import { createMailer, type Mailer } from './mailer.ts';
-import { noticeDelivery } from './notifications/deliver-notice.ts';
 import {
   NOTIFICATIONS_DISPATCHER_NAME,
   noticeJobId,
@@ -41,26 +25,15 @@ import {
   textJobId,
 } from './notifications/dispatcher.ts';
 import { createSmsSender } from './sms.ts';
+import { openNotifierHarness, PUBLIC_URL, type NotifierHarness } from './test-support/harness.ts';
 import { flakyStore } from './testing/flaky-store.ts';
-import { startNotificationWorker } from './worker.ts';
 
 /**
  * Invites and notices when things go wrong, through real PostgreSQL, Redis (BullMQ), an SMTP
  * server and the Twilio stand-in: what each recipient gets, and what the log records.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
-const PUBLIC_URL = 'http://wagers.test';
-
-let database: TestDatabase;
-let pool: Pool;
-let store: EventStore;
-let smtp: TestSmtpServer;
+let harness: NotifierHarness;
 let twilioApi: TestTwilioApi;
-let mailer: Mailer;
-let queue: Queue<NotificationJob>;
-let worker: Worker<NotificationJob>;
 let inviteDispatcher: RunningProjector;
 
 const runtime: Runtime = { now: () => new Date(), newId: randomUUID };
@@ -81,7 +54,7 @@ async function invite(to: string, betId: string | null = null): Promise<string> 
   const code = `code${randomBytes(6).toString('hex')}`;
   const phone = to.startsWith('+') ? to : null;
   await handle(
-    store,
+    harness.store,
     inviteAggregate,
     code,
     {
@@ -108,31 +81,26 @@ async function invite(to: string, betId: string | null = null): Promise<string> 
 }
 
 const typesOn = async (stream: string) =>
-  (await store.readStream(stream)).map((event) => event.type);
+  (await harness.store.readStream(stream)).map((event) => event.type);
 
 /** Waits until the invite's first delivery job has finished (done or failed for good). */
 async function deliveryFinished(code: string): Promise<string> {
-  const [sent] = await store.readStream(`invite-${code}`);
+  const [sent] = await harness.store.readStream(`invite-${code}`);
   let state = '';
   await eventually(async () => {
-    state = (await (await queue.getJob(sent!.id))?.getState()) ?? '';
+    state = (await (await harness.queue.getJob(sent!.id))?.getState()) ?? '';
     return state === 'completed' || state === 'failed';
   }, `the delivery job of ${code}`);
   return state;
 }
 
-const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
+const mailsTo = (to: string) => harness.smtp.received.filter((mail) => mail.to.includes(to));
 /** The texts the Twilio stand-in accepted for `to`: those that went out. */
 const textsTo = (to: string) => twilioApi.sent.filter((request) => request.form.To === to);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.url, [platformMigrations, limitMigrations]);
-  pool = createPool(database.url, 6);
-  store = createPostgresEventStore(pool, { connectionString: database.url });
-  smtp = await startTestSmtpServer();
+  harness = await openNotifierHarness();
   twilioApi = await startTestTwilioApi();
-  mailer = createMailer({ smtpUrl: smtp.url, from: 'Wagers <no-reply@wagers.local>', pool });
   const sms = createSmsSender(
     {
       accountSid: `AC${'0123456789abcdef'.repeat(2)}`,
@@ -140,76 +108,46 @@ beforeAll(async () => {
       from: '+15005550006',
       apiUrl: twilioApi.url,
     },
-    pool,
+    harness.pool,
   );
-  queue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, {
-    connection: redisProducerConnection(redisUrl),
-    prefix: queuePrefix,
-  });
-  const flaky = flakyStore(store);
+  const flaky = flakyStore(harness.store);
   const workerStore = flaky.store;
   failNextAppend = flaky.failNextAppend;
-  worker = startNotificationWorker({
-    connection: redisConnection(redisUrl),
-    mailer,
+  harness.startWorker({
     sms,
     invites: inviteDelivery({
       store: workerStore,
-      pool,
-      mailer,
+      pool: harness.pool,
+      mailer: harness.mailer,
       sms,
       runtime,
-      logger,
+      logger: harness.logger,
       publicUrl: () => PUBLIC_URL,
     }),
-    notices: noticeDelivery({
-      store: workerStore,
-      mailer,
-      sms,
-      logger,
-      publicUrl: () => PUBLIC_URL,
-      signingSecret: undefined,
-      limits: rateLimits(pool, runtime.now),
-      queueText: queueTextOn(queue),
-    }),
-    logger,
-    prefix: queuePrefix,
+    notices: { store: workerStore, sms, now: runtime.now },
     concurrency: 2,
   });
-  inviteDispatcher = startInviteDispatcher({
-    queue,
-    store,
-    pool,
-    connectionString: database.url,
-    logger,
-  });
+  inviteDispatcher = startInviteDispatcher(harness);
 });
 
 afterAll(async () => {
   await inviteDispatcher?.stop();
-  await worker?.close();
-  await queue?.close();
-  mailer?.close();
-  await smtp?.stop();
+  await harness?.close();
   await twilioApi?.stop();
-  await store?.close();
-  await pool?.end();
-  await database?.drop();
-  await dropQueueKeys(redisUrl, queuePrefix);
 });
 
 /** Someone with a number, consent to texts, and texts on for proposals. */
 async function personWithPhone(phone: string) {
   const id = randomUUID();
   await handle(
-    store,
+    harness.store,
     userAggregate,
     id,
     { type: 'RegisterUser', data: { userId: id, email: `${id}@example.com` } },
     context(id),
   );
   await handle(
-    store,
+    harness.store,
     userAggregate,
     id,
     {
@@ -219,7 +157,7 @@ async function personWithPhone(phone: string) {
     context(id),
   );
   await handle(
-    store,
+    harness.store,
     preferencesAggregate,
     id,
     {
@@ -234,7 +172,7 @@ async function personWithPhone(phone: string) {
 /** The text of a notice to `person` (as a notice's job queues it), about a new event each time. */
 async function noticeText(person: { id: string; eventId: string }) {
   person.eventId = randomUUID();
-  await queueTextOn(queue)({
+  await queueTextOn(harness.queue)({
     kind: 'notice',
     channel: 'sms',
     eventId: person.eventId,
@@ -272,7 +210,7 @@ describe("a bet's invite", () => {
       { type: 'BetInviteAttached', data: { inviteCode: `code${randomUUID()}` } },
       ...(ending ? [ending] : []),
     ];
-    await store.appendToStream(
+    await harness.store.appendToStream(
       `bet-${betId}`,
       events.map((event) => toEventData(event, context(inviter.id))),
       { expectedRevision: 'no_stream' },
@@ -350,10 +288,10 @@ describe('a refusal of our own credentials', () => {
     );
     const jobId = textJobId(person.eventId, person.id);
     await eventually(
-      async () => (await queue.getJobState(jobId)) === 'completed',
+      async () => (await harness.queue.getJobState(jobId)) === 'completed',
       'the text job done',
     );
-    expect((await queue.getJob(jobId))?.attemptsMade).toBe(2);
+    expect((await harness.queue.getJob(jobId))?.attemptsMade).toBe(2);
   });
 });
 
@@ -362,7 +300,7 @@ describe('notification texts to one number', () => {
     const person = await personWithPhone('+14155550105');
     const notices = Array.from({ length: 21 }, () => randomUUID());
     for (const eventId of notices)
-      await queue.add(
+      await harness.queue.add(
         'notice',
         {
           kind: 'notice',
@@ -377,12 +315,15 @@ describe('notification texts to one number', () => {
       );
     await eventually(async () => {
       const states = await Promise.all(
-        notices.map((eventId) => queue.getJobState(textJobId(eventId, person.id))),
+        notices.map((eventId) => harness.queue.getJobState(textJobId(eventId, person.id))),
       );
       return states.every((state) => state === 'completed');
     }, 'every text job done');
     // A notice's job queues its text before it sends the email: wait for the emails too.
-    await smtp.waitFor(() => mailsTo(`${person.id}@example.com`).length === 21, 'every email');
+    await harness.smtp.waitFor(
+      () => mailsTo(`${person.id}@example.com`).length === 21,
+      'every email',
+    );
     expect(textsTo('+14155550105')).toHaveLength(20);
     expect(twilioApi.requests.filter((request) => request.form.To === '+14155550105')).toHaveLength(
       20,
@@ -396,7 +337,7 @@ describe("the notifications dispatcher's first start", () => {
     /** Ann proposes a bet to the person (a friend): a `bet_proposed` notice to them. */
     const propose = async (title: string) => {
       const betId = randomUUID();
-      await store.appendToStream(
+      await harness.store.appendToStream(
         `bet-${betId}`,
         [
           toEventData(
@@ -423,33 +364,29 @@ describe("the notifications dispatcher's first start", () => {
         ],
         { expectedRevision: 'no_stream' },
       );
-      return (await store.readStream(`bet-${betId}`))[0]!.id;
+      return (await harness.store.readStream(`bet-${betId}`))[0]!.id;
     };
     const old = await propose('Old news');
-    const notices = startNotificationsDispatcher({
-      queue,
-      store,
-      pool,
-      connectionString: database.url,
-      logger,
-    });
+    const notices = startNotificationsDispatcher(harness);
     try {
       await eventually(
         async () =>
-          (await readBuilds(pool)).some((row) => row.name === NOTIFICATIONS_DISPATCHER_NAME),
+          (await readBuilds(harness.pool)).some(
+            (row) => row.name === NOTIFICATIONS_DISPATCHER_NAME,
+          ),
         "the dispatcher's checkpoint",
       );
       const fresh = await propose('Fresh news');
-      await smtp.waitFor(
+      await harness.smtp.waitFor(
         (mails) => mails.some((mail) => mail.subject.includes('Fresh news')),
         'the notice of the new bet',
       );
       await eventually(
-        async () => (await queue.getJobState(textJobId(fresh, person.id))) === 'completed',
+        async () => (await harness.queue.getJobState(textJobId(fresh, person.id))) === 'completed',
         'the text of the new bet',
       );
-      expect(await queue.getJob(noticeJobId(old, person.id))).toBeUndefined();
-      expect(smtp.received.filter((mail) => mail.subject.includes('Old news'))).toEqual([]);
+      expect(await harness.queue.getJob(noticeJobId(old, person.id))).toBeUndefined();
+      expect(harness.smtp.received.filter((mail) => mail.subject.includes('Old news'))).toEqual([]);
       expect(textsTo('+14155550106').map((text) => text.form.Body)).toEqual([
         expect.stringContaining('Fresh news'),
       ]);

@@ -1,52 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Queue, type Worker } from 'bullmq';
-import type { Pool } from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolution } from '@wagers/contracts/api/bets';
 import { betAggregate } from '@wagers/domain/bets/decide';
 import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
-import { createPool } from '@wagers/platform/db';
 import type { CommandContext } from '@wagers/platform/decider';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
-import type { EventStore } from '@wagers/platform/event-store/port';
-import { rateLimits } from '@wagers/platform/limits/rate-limits';
-import { limitMigrations } from '@wagers/platform/limits/migrations';
-import { createLogger } from '@wagers/platform/logger';
-import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
-import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
-import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { eventually } from '@wagers/test-support/log';
-import { dropQueueKeys } from '@wagers/test-support/redis';
-import { startTestSmtpServer, type TestSmtpServer } from '@wagers/test-support/smtp';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from '../jobs.ts';
-import { createMailer, type Mailer } from '../mailer.ts';
-import { startNotificationWorker } from '../worker.ts';
-import { noticeDelivery } from './deliver-notice.ts';
-import {
-  NOTIFICATIONS_DISPATCHER_NAME,
-  queueTextOn,
-  startNotificationsDispatcher,
-} from './dispatcher.ts';
+import { openNotifierHarness, type NotifierHarness } from '../test-support/harness.ts';
+import { NOTIFICATIONS_DISPATCHER_NAME, startNotificationsDispatcher } from './dispatcher.ts';
 
 /**
  * The notifications dispatcher held back (Redis out of reach, a restart) while a bet moves on:
  * when it catches up, each person is told what a prompt dispatcher would have told them, through
  * real PostgreSQL, Redis (BullMQ) and an SMTP server.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
-
-let database: TestDatabase;
-let pool: Pool;
-let store: EventStore;
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-let queue: Queue<NotificationJob>;
-let worker: Worker<NotificationJob>;
+let harness: NotifierHarness;
 let dispatcher: RunningProjector | null = null;
 
 const context = (actorId: string | null): CommandContext => ({
@@ -57,13 +27,7 @@ const context = (actorId: string | null): CommandContext => ({
 });
 
 const startDispatcher = () => {
-  dispatcher = startNotificationsDispatcher({
-    queue,
-    store,
-    pool,
-    connectionString: database.url,
-    logger,
-  });
+  dispatcher = startNotificationsDispatcher(harness);
 };
 
 async function stopDispatcher() {
@@ -72,59 +36,30 @@ async function stopDispatcher() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.url, [platformMigrations, limitMigrations]);
-  pool = createPool(database.url, 6);
-  store = createPostgresEventStore(pool, { connectionString: database.url });
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, from: 'Wagers <no-reply@wagers.local>', pool });
-  queue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, {
-    connection: redisProducerConnection(redisUrl),
-    prefix: queuePrefix,
-  });
-  worker = startNotificationWorker({
-    connection: redisConnection(redisUrl),
-    mailer,
-    notices: noticeDelivery({
-      store,
-      mailer,
-      sms: { send: () => Promise.reject(new Error('No text is expected here')) },
-      logger,
-      publicUrl: () => 'http://wagers.test',
-      signingSecret: undefined,
-      limits: rateLimits(pool, () => new Date()),
-      queueText: queueTextOn(queue),
-    }),
-    logger,
-    prefix: queuePrefix,
+  harness = await openNotifierHarness();
+  harness.startWorker({
+    notices: { sms: { send: () => Promise.reject(new Error('No text is expected here')) } },
     concurrency: 2,
   });
 });
 
 afterAll(async () => {
   await stopDispatcher();
-  await worker?.close();
-  await queue?.close();
-  mailer?.close();
-  await smtp?.stop();
-  await store?.close();
-  await pool?.end();
-  await database?.drop();
-  await dropQueueKeys(redisUrl, queuePrefix);
+  await harness?.close();
 });
 
 async function person(firstName: string, lastName: string) {
   const id = randomUUID();
   const email = `${firstName.toLowerCase()}-${id}@example.com`;
   await handle(
-    store,
+    harness.store,
     userAggregate,
     id,
     { type: 'RegisterUser', data: { userId: id, email } },
     context(id),
   );
   await handle(
-    store,
+    harness.store,
     userAggregate,
     id,
     { type: 'UpdateProfile', data: { userId: id, firstName, lastName } },
@@ -134,12 +69,12 @@ async function person(firstName: string, lastName: string) {
 }
 
 const subjectsTo = (email: string) =>
-  smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
+  harness.smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
 
 /** Every job the queue holds has run. */
 const drained = () =>
   eventually(async () => {
-    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    const counts = await harness.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
     return Object.values(counts).every((count) => count === 0);
   }, 'the queue drained');
 
@@ -148,7 +83,7 @@ describe('a notifications dispatcher that is behind', () => {
     startDispatcher();
     await eventually(
       async () =>
-        (await readBuilds(pool)).some((row) => row.name === NOTIFICATIONS_DISPATCHER_NAME),
+        (await readBuilds(harness.pool)).some((row) => row.name === NOTIFICATIONS_DISPATCHER_NAME),
       "the dispatcher's checkpoint",
     );
     const ann = await person('Ann', 'Lee');
@@ -157,7 +92,7 @@ describe('a notifications dispatcher that is behind', () => {
     const propose = async (title: string) => {
       const betId = randomUUID();
       await handle(
-        store,
+        harness.store,
         betAggregate,
         betId,
         {
@@ -192,7 +127,7 @@ describe('a notifications dispatcher that is behind', () => {
     };
     const accept = (betId: string) =>
       handle(
-        store,
+        harness.store,
         betAggregate,
         betId,
         { type: 'AcceptBet', data: { actorId: bo.id } },
@@ -200,7 +135,7 @@ describe('a notifications dispatcher that is behind', () => {
       );
     const report = (betId: string, resolution: Resolution) =>
       handle(
-        store,
+        harness.store,
         betAggregate,
         betId,
         { type: 'SubmitResolution', data: { actorId: ann.id, resolution } },
@@ -218,7 +153,7 @@ describe('a notifications dispatcher that is behind', () => {
       'Ann Lee proposed a bet: "Frost in August"',
       'Ann Lee reported the outcome of "Frost in August"',
     ];
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => toBo.every((subject) => subjectsTo(bo.email).includes(subject)),
       `the notices to Bo (${JSON.stringify(subjectsTo(bo.email))})`,
     );
@@ -226,7 +161,7 @@ describe('a notifications dispatcher that is behind', () => {
       'Bo Kim accepted your bet "Wind in June"',
       'Bo Kim accepted your bet "Frost in August"',
     ];
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => toAnnOnTime.every((subject) => subjectsTo(ann.email).includes(subject)),
       `the notices to Ann (${JSON.stringify(subjectsTo(ann.email))})`,
     );
@@ -238,7 +173,7 @@ describe('a notifications dispatcher that is behind', () => {
     const hail = await propose('Hail in May');
     await accept(hail);
     await handle(
-      store,
+      harness.store,
       userAggregate,
       bo.id,
       { type: 'DeleteAccount', data: { userId: bo.id, confirmEmail: bo.email } },
@@ -246,7 +181,7 @@ describe('a notifications dispatcher that is behind', () => {
     );
     for (const betId of [wind, frost, hail])
       await handle(
-        store,
+        harness.store,
         betAggregate,
         betId,
         { type: 'LeaveForDeletedAccount', data: { actorId: bo.id } },
@@ -269,7 +204,7 @@ describe('a notifications dispatcher that is behind', () => {
     ];
     // The last event of the log is Hail's completion: once its notice is in, every notice before
     // it is on the queue; once the queue is drained, every one of them has been sent.
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => subjectsTo(ann.email).includes('"Hail in May" is complete'),
       'the last notice to Ann',
     );

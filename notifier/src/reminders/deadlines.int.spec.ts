@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betStream } from '@wagers/contracts/events/bet';
 import { betRemindersStream } from '@wagers/contracts/events/reminders';
@@ -11,33 +10,16 @@ import { preferencesAggregate } from '@wagers/domain/notifications/preferences';
 import { readUnsubscribeToken } from '@wagers/domain/notifications/unsubscribe-token';
 import { userAggregate } from '@wagers/domain/users/user';
 import { handle } from '@wagers/platform/aggregate';
-import { createPool } from '@wagers/platform/db';
-import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
-import type { EventStore } from '@wagers/platform/event-store/port';
-import { rateLimits } from '@wagers/platform/limits/rate-limits';
-import { createLogger } from '@wagers/platform/logger';
-import { limitMigrations } from '@wagers/platform/limits/migrations';
-import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import type { RunningProjector } from '@wagers/platform/projections/runner';
-import { redisConnection, redisProducerConnection } from '@wagers/platform/redis';
+import { redisConnection } from '@wagers/platform/redis';
 import type { Runtime } from '@wagers/platform/runtime';
-import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { eventually } from '@wagers/test-support/log';
-import { dropQueueKeys } from '@wagers/test-support/redis';
-import {
-  startTestSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '@wagers/test-support/smtp';
-import type { Worker } from 'bullmq';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from '../jobs.ts';
-import { createMailer, type Mailer } from '../mailer.ts';
+import type { ReceivedMail } from '@wagers/test-support/smtp';
 import { createSmsSender } from '../sms.ts';
-import { noticeDelivery } from '../notifications/deliver-notice.ts';
-import { queueTextOn, startNotificationsDispatcher } from '../notifications/dispatcher.ts';
+import { startNotificationsDispatcher } from '../notifications/dispatcher.ts';
+import { openNotifierHarness, PUBLIC_URL, type NotifierHarness } from '../test-support/harness.ts';
 import { flakyStore } from '../testing/flaky-store.ts';
-import { startNotificationWorker } from '../worker.ts';
 import { DEADLINES_QUEUE, deadlineJobId, deadlineJobOptions } from './jobs.ts';
 import { startDeadlines, type RunningDeadlines } from './start.ts';
 
@@ -45,19 +27,9 @@ import { startDeadlines, type RunningDeadlines } from './start.ts';
  * Reminders and standing reports through real PostgreSQL, Redis (BullMQ) and SMTP, on a clock the
  * test moves: what each person receives, and how often.
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
-const PUBLIC_URL = 'http://wagers.test';
 const SIGNING_SECRET = 'a-test-signing-secret-of-32-characters!';
 
-let database: TestDatabase;
-let pool: Pool;
-let store: EventStore;
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-let notificationsQueue: Queue<NotificationJob>;
-let noticeWorker: Worker<NotificationJob>;
+let harness: NotifierHarness;
 let noticeDispatcher: RunningProjector;
 let deadlines: RunningDeadlines | null = null;
 /** What the notifier's deadlines use: the real store, whose appends a test can make fail once. */
@@ -79,18 +51,18 @@ function startNotifier() {
   deadlines = startDeadlines(
     {
       store: flaky.store,
-      pool,
-      databaseUrl: database.url,
-      redisUrl,
+      pool: harness.pool,
+      databaseUrl: harness.connectionString,
+      redisUrl: harness.redisUrl,
       runtime,
-      logger,
+      logger: harness.logger,
       publicUrl: () => PUBLIC_URL,
-      queuePrefix,
+      queuePrefix: harness.queuePrefix,
       signingSecret: SIGNING_SECRET,
       concurrency: 2,
       catchUpIntervalMs: 3_600_000,
     },
-    mailer,
+    harness.mailer,
   );
   return deadlines;
 }
@@ -102,9 +74,9 @@ async function stopNotifier() {
 
 /** Waits until the deadlines and notifications followers have read the whole log. */
 async function settled() {
-  const head = await store.headPosition();
+  const head = await harness.store.headPosition();
   for (let tries = 0; ; tries++) {
-    const rows = (await readBuilds(pool)).filter((row) => row.name.startsWith('notifier-'));
+    const rows = (await readBuilds(harness.pool)).filter((row) => row.name.startsWith('notifier-'));
     const behind = rows.filter((row) => !row.position || comparePositions(row.position, head!) < 0);
     if (rows.length === 2 && behind.length === 0) return;
     if (tries > 1000) throw new Error('followers did not catch up');
@@ -121,7 +93,7 @@ const context = (actorId: string | null) => ({
 
 async function bet(command: BetCommand & { data: { actorId?: string } }, betId: string) {
   const actor = command.type === 'ProposeBet' ? command.data.creatorId : command.data.actorId;
-  await handle(store, betAggregate, betId, command, context(actor ?? null));
+  await handle(harness.store, betAggregate, betId, command, context(actor ?? null));
 }
 
 /** Ann proposes a bet to Ben, who accepts it. */
@@ -174,7 +146,7 @@ const report = (betId: string, actorId: string, resolution: 'creator_won' | 'opp
   );
 
 const mailsAbout = (title: string, to?: string) =>
-  smtp.received.filter(
+  harness.smtp.received.filter(
     (mail: ReceivedMail) => mail.subject.includes(`"${title}"`) && (!to || mail.to.includes(to)),
   );
 const subjectsAbout = (title: string, to: string) =>
@@ -187,7 +159,7 @@ const remindersAbout = (title: string, to: string) =>
   subjectsAbout(title, to).filter((subject) => /end date|is waiting|Still waiting/.test(subject));
 
 const eventTypes = async (stream: string) =>
-  (await store.readStream(stream)).map((event) => event.type);
+  (await harness.store.readStream(stream)).map((event) => event.type);
 
 /**
  * A later reminder of another bet reaches Ann: everything queued before it has run, so whatever
@@ -199,7 +171,7 @@ async function sentinel() {
   await settled();
   later(24);
   await deadlines!.catchUp();
-  await smtp.waitFor(
+  await harness.smtp.waitFor(
     () => mailsAbout(title, ann.email).some((mail) => mail.subject.includes('end date')),
     `the reminder of ${title}`,
   );
@@ -208,26 +180,21 @@ async function sentinel() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.url, [platformMigrations, limitMigrations]);
-  pool = createPool(database.url, 6);
-  store = createPostgresEventStore(pool, { connectionString: database.url });
-  flaky = flakyStore(store);
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, from: 'Wagers <no-reply@wagers.local>', pool });
+  harness = await openNotifierHarness();
+  flaky = flakyStore(harness.store);
   for (const [person, firstName] of [
     [ann, 'Ann'],
     [ben, 'Ben'],
   ] as const) {
     await handle(
-      store,
+      harness.store,
       userAggregate,
       person.id,
       { type: 'RegisterUser', data: { userId: person.id, email: person.email } },
       context(person.id),
     );
     await handle(
-      store,
+      harness.store,
       userAggregate,
       person.id,
       { type: 'UpdateProfile', data: { userId: person.id, firstName, lastName: 'Lee' } },
@@ -235,33 +202,10 @@ beforeAll(async () => {
     );
   }
   // How both sides hear that a report stood: the notifications the notifier sends anyway.
-  notificationsQueue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, {
-    connection: redisProducerConnection(redisUrl),
-    prefix: queuePrefix,
-  });
-  noticeDispatcher = startNotificationsDispatcher({
-    queue: notificationsQueue,
-    store,
-    pool,
-    connectionString: database.url,
-    logger,
-  });
-  noticeWorker = startNotificationWorker({
-    connection: redisConnection(redisUrl),
-    mailer,
-    notices: noticeDelivery({
-      store,
-      mailer,
-      // Reminders are emails; a text would land in the development outbox.
-      sms: createSmsSender({}, pool),
-      logger,
-      publicUrl: () => PUBLIC_URL,
-      signingSecret: undefined,
-      limits: rateLimits(pool, runtime.now),
-      queueText: queueTextOn(notificationsQueue),
-    }),
-    logger,
-    prefix: queuePrefix,
+  noticeDispatcher = startNotificationsDispatcher(harness);
+  harness.startWorker({
+    // Reminders are emails; a text would land in the development outbox.
+    notices: { sms: createSmsSender({}, harness.pool), now: runtime.now },
   });
   startNotifier();
 });
@@ -271,16 +215,7 @@ afterAll(async () => {
   await queue?.obliterate({ force: true });
   await stopNotifier();
   await noticeDispatcher?.stop();
-  await noticeWorker?.close();
-  await notificationsQueue?.obliterate({ force: true });
-  await notificationsQueue?.close();
-  mailer?.close();
-  await smtp?.stop();
-  await store?.close();
-  await pool?.end();
-  await database?.drop();
-  // Workers closing can write their queues' bookkeeping again after the queues were obliterated.
-  await dropQueueKeys(redisUrl, queuePrefix);
+  await harness?.close();
 });
 
 describe('reminders to report', () => {
@@ -294,7 +229,7 @@ describe('reminders to report', () => {
     await deadlines!.catchUp();
     later(24); // Noon UTC on the end date.
     await deadlines!.catchUp();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => mailsAbout('Rain on Sunday').filter((m) => m.subject.includes('end date')).length === 2,
       'both end-date reminders',
     );
@@ -324,13 +259,13 @@ describe('reminders to report', () => {
     await deadlines!.catchUp();
     later(1);
     await deadlines!.catchUp();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => subjectsAbout('Snow in May', ann.email).some((s) => s.includes('is waiting')),
       'the 48-hour reminder',
     );
     later(5 * 24);
     await deadlines!.catchUp();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => subjectsAbout('Snow in May', ann.email).some((s) => s.startsWith('Still waiting')),
       'the 7-day reminder',
     );
@@ -350,7 +285,7 @@ describe('reminders to report', () => {
     await report(betId, ann.id, 'creator_won');
     later(3 * 24);
     startNotifier();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => remindersAbout('Heat wave', ben.email).length === 2,
       'both reminders that fell due meanwhile',
     );
@@ -429,18 +364,18 @@ describe('a deadline that failed for good', () => {
       attempts: 1,
       delay: 24 * 3600_000,
     });
-    smtp.refusing = true;
+    harness.smtp.refusing = true;
     later(24);
     await deadlines!.catchUp();
     await eventually(
       async () => (await deadlines!.queue.getJobState(id)) === 'failed',
       'the reminder failed for good',
     );
-    smtp.refusing = false;
+    harness.smtp.refusing = false;
     // The mail server is back; the bet's next event (Ben reports) reconciles it.
     await report(betId, ben.id, 'opponent_won');
     await settled();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => remindersAbout('Drizzle in August', ann.email).length === 1,
       "Ann's end-date reminder",
     );
@@ -463,7 +398,7 @@ describe('reminders and each person’s email preferences', () => {
       kind: 'reminders',
     });
     await handle(
-      store,
+      harness.store,
       preferencesAggregate,
       ben.id,
       {
@@ -476,14 +411,14 @@ describe('reminders and each person’s email preferences', () => {
     await settled();
     later(24);
     await deadlines!.catchUp();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => remindersAbout('Tennis on Friday', ann.email).length === 1,
       'Ann’s reminder',
     );
     await sentinel();
     expect(remindersAbout('Tennis on Friday', ben.email)).toEqual([]);
     await handle(
-      store,
+      harness.store,
       preferencesAggregate,
       ben.id,
       {
@@ -502,7 +437,7 @@ describe('the creator’s report stands', () => {
     await settled();
     later(48);
     await deadlines!.catchUp();
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () => subjectsAbout('Marathon under 4h', ben.email).some((s) => s.includes('is waiting')),
       'the 48-hour reminder',
     );
@@ -519,7 +454,7 @@ describe('the creator’s report stands', () => {
     later(1);
     await deadlines!.catchUp();
     const stood = (s: string) => s.includes('the reported outcome stands');
-    await smtp.waitFor(
+    await harness.smtp.waitFor(
       () =>
         subjectsAbout('Marathon under 4h', ann.email).some(stood) &&
         subjectsAbout('Marathon under 4h', ben.email).some(stood),
@@ -560,12 +495,14 @@ describe('the creator’s report stands', () => {
 
 describe('replaying the log', () => {
   it('from the start, with the finished jobs gone, sends nothing again', async () => {
-    const before = smtp.received.length;
+    const before = harness.smtp.received.length;
     await stopNotifier();
-    await pool.query(`DELETE FROM projection_checkpoints WHERE name = 'notifier-deadlines'`);
+    await harness.pool.query(
+      `DELETE FROM projection_checkpoints WHERE name = 'notifier-deadlines'`,
+    );
     const queue = new Queue(DEADLINES_QUEUE, {
-      connection: redisConnection(redisUrl),
-      prefix: queuePrefix,
+      connection: redisConnection(harness.redisUrl),
+      prefix: harness.queuePrefix,
     });
     await queue.clean(0, 10_000, 'completed');
     await queue.close();
@@ -576,7 +513,7 @@ describe('replaying the log', () => {
       await deadlines!.queue.getJobCountByTypes('completed', 'waiting', 'active', 'delayed'),
     ).toBeGreaterThan(0);
     await sentinel();
-    const again = smtp.received
+    const again = harness.smtp.received
       .slice(before)
       .filter((mail) => /end date|is waiting|Still waiting/.test(mail.subject))
       .filter((mail) => !mail.subject.includes('Sentinel'));
