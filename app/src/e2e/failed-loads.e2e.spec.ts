@@ -6,7 +6,7 @@ import { launchBrowser } from './support/browser.ts';
 import {
   apiPerson,
   befriendOverApi,
-  browserFor,
+  browserWithReads,
   caughtUp,
   type ApiPerson,
 } from './support/people.ts';
@@ -43,10 +43,8 @@ describe('screens whose data could not load', () => {
 
   /** Ann's browser, in which the API calls matching `path` fail on the way. */
   async function annWithout(path: RegExp): Promise<Page> {
-    const { page } = await browserFor(browser, app, ann);
-    await page.route(
-      (url) => path.test(url.pathname),
-      (route) => route.abort('connectionfailed'),
+    const { page } = await browserWithReads(browser, app, ann, path, (route) =>
+      route.abort('connectionfailed'),
     );
     return page;
   }

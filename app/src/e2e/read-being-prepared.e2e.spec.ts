@@ -6,7 +6,7 @@ import { launchBrowser } from './support/browser.ts';
 import {
   apiPerson,
   befriendOverApi,
-  browserFor,
+  browserWithReads,
   caughtUp,
   type ApiPerson,
 } from './support/people.ts';
@@ -46,21 +46,17 @@ describe('a screen whose read is still being prepared', () => {
    * `body` until `ready()`, then reach the product as ever; `asked()` counts the 503s.
    */
   async function annWhilePreparing(path: RegExp, body: string) {
-    const { page } = await browserFor(browser, app, ann);
     let preparing = true;
     let refused = 0;
-    await page.route(
-      (url) => path.test(url.pathname),
-      async (route) => {
-        if (!preparing) return route.continue();
-        refused++;
-        return route.fulfill({
-          status: 503,
-          headers: { 'retry-after': '1', 'content-type': 'application/problem+json' },
-          body,
-        });
-      },
-    );
+    const { page } = await browserWithReads(browser, app, ann, path, async (route) => {
+      if (!preparing) return route.continue();
+      refused++;
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/problem+json' },
+        body,
+      });
+    });
     return {
       page,
       asked: () => refused,

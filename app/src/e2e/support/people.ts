@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { maxPosition } from '@wagers/contracts/position';
 import type { User } from '@wagers/contracts/api/user';
 import type { ApiClient, TestApp } from '../../test-support/test-app.ts';
@@ -78,6 +78,22 @@ export async function browserFor(
   if (!cookieName) throw new Error('the API person has no session');
   await context.addCookies([{ name: cookieName, value: value.join('='), url: app.url }]);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * A browser context carrying an API person's session cookie, in which the API calls whose path
+ * matches `path` are answered by `answer` (held, refused, dropped) instead of by the product.
+ */
+export async function browserWithReads(
+  browser: Browser,
+  app: TestApp,
+  person: ApiPerson,
+  path: RegExp,
+  answer: (route: Route) => Promise<void>,
+): Promise<BrowserPerson> {
+  const signedIn = await browserFor(browser, app, person);
+  await signedIn.page.route((url) => path.test(url.pathname), answer);
+  return signedIn;
 }
 
 /** A request each way: the second one makes them friends. */
