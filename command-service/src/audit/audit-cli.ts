@@ -5,7 +5,7 @@ import {
   verifyStream,
   type ChainReport,
 } from '@wagers/platform/event-store/chain-verifier';
-import { runOperatorCommand } from './operator-cli.ts';
+import { exitWithUsage, runOperatorCommand } from './operator-cli.ts';
 import { progressPrinter } from './progress.ts';
 
 const usage = `Usage: npm run audit -- <command>
@@ -47,10 +47,7 @@ function formatReport(report: ChainReport): string {
 }
 
 function main([command, betId]: string[]): void {
-  if (command !== 'verify' && command !== 'anchor') {
-    console.error(usage);
-    process.exit(2);
-  }
+  if (command !== 'verify' && command !== 'anchor') exitWithUsage(usage, command);
   runOperatorCommand(async ({ pool, store }) => {
     // A pass over the whole log can take long: its progress goes to stderr, the report to stdout.
     const progress = progressPrinter({

@@ -4,7 +4,7 @@ import { auditorAggregate } from '@wagers/domain/auditors/auditor';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { runOperatorCommand } from './operator-cli.ts';
+import { exitWithUsage, runOperatorCommand } from './operator-cli.ts';
 import { isUuid } from '@wagers/contracts/ids';
 
 const usage = `Usage: npm run auditors -- <command>
@@ -69,8 +69,7 @@ function main([command, who]: string[]): void {
   if ((command === 'grant' || command === 'revoke') && who) {
     return runOperatorCommand(({ store }) => changeRole(store, command, who));
   }
-  console.error(usage);
-  process.exit(2);
+  exitWithUsage(usage, command);
 }
 
 main(process.argv.slice(2));

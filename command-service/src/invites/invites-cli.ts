@@ -5,7 +5,7 @@ import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import { handle, loadRead } from '@wagers/platform/aggregate';
 import { DomainError } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { runOperatorCommand } from '../audit/operator-cli.ts';
+import { exitWithUsage, runOperatorCommand } from '../audit/operator-cli.ts';
 
 const usage = `Usage: npm run invites -- <command>
 
@@ -78,8 +78,7 @@ function main([command]: string[]): void {
   if (command === 'sign-pending') {
     return runOperatorCommand(({ pool, store }) => signPending(pool, store));
   }
-  console.error(usage);
-  process.exit(2);
+  exitWithUsage(usage, command);
 }
 
 main(process.argv.slice(2));
