@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wagers/platform/embedded';
@@ -235,6 +236,17 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     const { code } = await started.exited;
     expect(code).toBe(2);
     expect(started.output()).toContain(`DATA_DIR ${path.join(file, 'data')} cannot be used`);
+    expect(started.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it('says so as promptly for a DATA_DIR under /proc, where no folder can be made', async () => {
+    // Node's recursive mkdir never returns there: refused, it makes the parent again and retries.
+    const place = '/proc/wagers/data';
+    const started = launch(place, await freePort());
+    const outcome = await Promise.race([started.exited, delay(30_000, null)]);
+    if (outcome === null) process.kill(-started.child.pid!, 'SIGKILL');
+    expect(outcome?.code).toBe(2);
+    expect(started.output()).toContain(`DATA_DIR ${place} cannot be used`);
     expect(started.output()).not.toMatch(/^\s+at /m);
   }, 60_000);
 
