@@ -11,9 +11,9 @@ const CROSS_SITE_POSTS = /^\/api\/login\/[a-z]+\/callback$/;
 /**
  * Refuses a state-changing request that a page of another site made with the visitor's cookie,
  * whatever its content type (a body-less POST never meets the JSON parser). Browsers say where a
- * request comes from in Sec-Fetch-Site, and in Origin on every cross-site POST; a caller with
- * neither (curl, a script, a webhook) is no browser carrying someone's cookie, so it passes.
- * Headers only: no I/O per request.
+ * request comes from in Sec-Fetch-Site, and in Origin on every cross-site POST (and, a browser
+ * sending neither, in Referer); a caller that says none of it (curl, a script, a webhook) is no
+ * browser carrying someone's cookie, so it passes. Headers only: no I/O per request.
  */
 export function sameSiteOnly(publicUrl: () => string): RequestHandler {
   return (req, _res, next) => {
@@ -31,26 +31,32 @@ export function sameSiteOnly(publicUrl: () => string): RequestHandler {
 /**
  * Whether a request comes from a page of this site, from the person themselves (Sec-Fetch-Site
  * none: the address bar, a bookmark), or from a caller that says nothing of where it comes from
- * (neither Sec-Fetch-Site nor Origin: curl, a script), rather than from a page of another site.
+ * (neither Sec-Fetch-Site, Origin nor Referer: curl, a script), rather than from a page of another
+ * site. A browser too old to send Sec-Fetch-Site (Safari before 16.4) sends no Origin either when
+ * a link on another site opens an address: there its Referer names that site.
  */
 export function fromOwnSite(req: Request, publicUrl: string): boolean {
   const site = req.header('sec-fetch-site');
-  const origin = req.header('origin');
   if (site === 'same-origin' || site === 'none') return true;
-  if (origin === undefined && site === undefined) return true;
-  return origin !== undefined && isOwnOrigin(origin, publicUrl, `${req.protocol}://${req.host}`);
+  const own = (origin: string) => isOwnOrigin(origin, publicUrl, `${req.protocol}://${req.host}`);
+  const origin = req.header('origin');
+  if (origin !== undefined) return own(origin);
+  if (site !== undefined) return false;
+  const referer = req.header('referer');
+  return referer === undefined || own(originOf(referer));
+}
+
+/** The origin of `url`; "null", which is no site's, for what is not a URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
 }
 
 function isOwnOrigin(origin: string, publicUrl: string, requestOrigin: string): boolean {
-  if (origin === 'null') return false;
-  const own = [publicUrl, requestOrigin].flatMap((url) => {
-    try {
-      return [new URL(url).origin];
-    } catch {
-      return [];
-    }
-  });
-  return own.includes(origin);
+  return origin !== 'null' && [publicUrl, requestOrigin].map(originOf).includes(origin);
 }
 
 /**

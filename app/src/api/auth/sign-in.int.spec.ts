@@ -182,6 +182,15 @@ describe('email sign-in', () => {
     ['a link or image on another site', { 'sec-fetch-site': 'cross-site' }],
     ['a link on a sibling subdomain', { 'sec-fetch-site': 'same-site' }],
     ['a prefetch', { 'sec-fetch-site': 'none', 'sec-purpose': 'prefetch;prerender' }],
+    // A browser too old to send Sec-Fetch-Site (Safari before 16.4): a link sends its Referer.
+    [
+      'a link on another site, in a browser without Sec-Fetch-Site',
+      { referer: 'https://evil.example/page' },
+    ],
+    [
+      'another site, in a browser that sends Origin but not Sec-Fetch-Site',
+      { origin: 'https://evil.example' },
+    ],
   ])(
     'only asks, with a button that posts, when %s opens the logout address',
     async (_from, headers) => {
@@ -195,6 +204,19 @@ describe('email sign-in', () => {
       expect((await client.get('/api/auth/user')).status).toBe(401);
     },
   );
+
+  it('logs out a browser without Sec-Fetch-Site when its Referer or Origin is this site', async () => {
+    const own: Record<string, string>[] = [
+      { referer: `${app.url}/bets/create` },
+      { origin: app.url },
+    ];
+    for (const headers of own) {
+      const client = await app.signIn('older.browser@example.com');
+      const out = await client.request('GET', '/api/logout', undefined, headers);
+      expect(out.status).toBe(303);
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    }
+  });
 
   it('changes nothing on a HEAD of the logout address', async () => {
     const client = await app.signIn('heads@example.com');

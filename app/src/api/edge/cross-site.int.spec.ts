@@ -40,10 +40,12 @@ describe('state-changing requests from another site', () => {
       expect(response.headers.get('content-type')).toContain('application/problem+json');
       expect(await response.json()).toMatchObject({ code: 'forbidden' });
     }
-    // Origin alone (an older browser) and Sec-Fetch-Site alone are each enough to refuse.
+    // Origin alone (an older browser) and Sec-Fetch-Site alone are each enough to refuse, and so
+    // is a Referer from another site where a browser sends neither.
     for (const headers of [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
+      { referer: 'https://evil.example/page' },
     ] as Record<string, string>[])
       expect(
         (await forged(bob.client, `/api/bets/${bet.id}/accept`, 'text/plain', headers)).status,
