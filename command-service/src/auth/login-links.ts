@@ -124,6 +124,17 @@ export class LoginLinks {
         : null;
     return { email: row.email, redirect: row.redirect, identity };
   }
+
+  /**
+   * Makes a link used up at `usedAt` usable again, as if it had not been followed: for a sign-in
+   * refused for now, which made no session.
+   */
+  async giveBack(token: string, usedAt: Date): Promise<void> {
+    await this.pool.query(
+      'UPDATE login_tokens SET used_at = NULL WHERE token_hash = $1 AND used_at = $2',
+      [hashToken(token), usedAt],
+    );
+  }
 }
 
 /** Whether the browser holding `browserToken` is the one whose token was hashed as `hash`. */

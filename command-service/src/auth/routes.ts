@@ -136,11 +136,11 @@ export function authRouter(deps: CommandServiceDeps): Router {
     async (req, res) => {
       const parsed = loginConfirmRequestSchema.safeParse(req.body);
       const browserToken = readCookie(req.headers.cookie, LINK_BROWSER_COOKIE);
+      const usedAt = deps.runtime.now();
       const redeemed = parsed.success
-        ? await links.redeem(parsed.data.token, deps.runtime.now(), browserToken)
+        ? await links.redeem(parsed.data.token, usedAt, browserToken)
         : null;
-      if (!redeemed) return expiredLink(res);
-      if (redeemed.identity) res.clearCookie(LINK_BROWSER_COOKIE, { path: '/api/login' });
+      if (!parsed.success || !redeemed) return expiredLink(res);
       // The session this browser had ends: the person confirmed who they become.
       if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
       let signedIn: { userId: string; newAccount: boolean };
@@ -152,9 +152,14 @@ export function authRouter(deps: CommandServiceDeps): Router {
           res,
         );
       } catch (error) {
-        if (answeredPausedSignIn(error, res, linkProblemPage)) return;
+        if (answeredPausedSignIn(error, res, linkProblemPage)) {
+          // Refused for now, with no session made: the same link works once the pause is over.
+          await links.giveBack(parsed.data.token, usedAt);
+          return;
+        }
         throw error;
       }
+      if (redeemed.identity) res.clearCookie(LINK_BROWSER_COOKIE, { path: '/api/login' });
       const { userId, newAccount } = signedIn;
       if (redeemed.identity) await linkConfirmedIdentity(deps, redeemed.identity, userId);
       req.log.info({ userId, newAccount }, 'signed in');

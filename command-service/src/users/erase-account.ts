@@ -29,12 +29,17 @@ async function sweepAccountRows(pool: Pool, userId: string): Promise<void> {
 }
 
 /**
- * What the account's address left outside the log: sign-in links and invitation counters of the
- * address, and the development inbox's mail to it. Only while the account still holds the
- * address: after the release they may be a new account's.
+ * What the account's address left outside the log: sign-in links asked for up to the deletion,
+ * invitation counters of the address, and the development inbox's mail to it. Only while the
+ * account still holds the address: after the release they may be a new account's. A link asked
+ * for after the deletion is already the next account's: the person signing up again follows it
+ * once the address is released.
  */
-async function sweepAddressRows(pool: Pool, digest: string): Promise<void> {
-  await pool.query(`DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1`, [digest]);
+async function sweepAddressRows(pool: Pool, digest: string, deletedAt: Date): Promise<void> {
+  await pool.query(
+    `DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1 AND created_at <= $2`,
+    [digest, deletedAt],
+  );
   await pool.query(
     `DELETE FROM rate_limit_hits WHERE bucket LIKE 'invites-per-email:%'
        AND ${emailDigestSql("substr(bucket, length('invites-per-email:') + 1)")} = $1`,
@@ -110,7 +115,7 @@ export function accountErasure(
       const reservation = await load(store, emailReservationByDigest, emailDigest);
       if (reservation.userId === userId) {
         await destroyDataKeys(store, [emailSubject(emailDigest)]);
-        await sweepAddressRows(pool, emailDigest);
+        await sweepAddressRows(pool, emailDigest, new Date(event.metadata.occurredAt));
       }
       const released = await handle(
         store,

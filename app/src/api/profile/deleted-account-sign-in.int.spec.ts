@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bet } from '@wagers/contracts/api/bets';
+import type { User } from '@wagers/contracts/api/user';
 import { ApiClient, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { befriend, person, proposeTo } from '../bets/http-fixtures.ts';
 
@@ -72,5 +73,43 @@ describe('signing in with the address of an account just deleted', () => {
     expect(byBob.rows.map((row) => row.type).sort()).toEqual(['BetDeclined', 'EmailReleased']);
     const asAlice = await alice.client.get<Bet>(`/api/bets/${bet.id}`);
     expect(asAlice.body.status).toBe('declined');
+  });
+
+  it('leaves a link asked for after the deletion usable once the address is released', async () => {
+    const dan = await person(app, 'Dan');
+    const email = dan.user.email!;
+    const browser = new ApiClient(app.url);
+    const beforeDeletion = await app.anonymous().askSignInLink(email);
+
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    let link: string;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()');
+      const deleted = await dan.client.request('DELETE', '/api/user', { confirmEmail: email });
+      expect(deleted.status, deleted.text).toBe(200);
+      // The person signs up again at once, before the erasure has released the address.
+      link = await browser.askSignInLink(email);
+      const refused = await browser.confirmLink(link);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    await app.settled();
+    // The deleted account's own link went with it.
+    expect((await new ApiClient(app.url).confirmLink(beforeDeletion)).status).toBe(400);
+
+    const signedIn = await browser.confirmLink(link);
+    expect(signedIn.status, signedIn.text).toBe(303);
+    const me = await browser.get<User>('/api/auth/user');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.id).not.toBe(dan.user.id);
+    expect(me.body.email).toBe(email);
+    // Still one sign-in per link.
+    const again = await new ApiClient(app.url).confirmLink(link);
+    expect(again.status).toBe(400);
   });
 });
