@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@wagers/test-support/log';
 import type { Bet } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
 import { ApiClient, startTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -111,5 +112,57 @@ describe('signing in with the address of an account just deleted', () => {
     // Still one sign-in per link.
     const again = await new ApiClient(app.url).confirmLink(link);
     expect(again.status).toBe(400);
+  });
+
+  it('ends the session made while the account was being deleted', async () => {
+    const erin = await person(app, 'Erin');
+    const email = erin.user.email!;
+    const browser = new ApiClient(app.url);
+    const link = await browser.askSignInLink(email);
+    await app.settled();
+
+    // Erin's new session waits inside PostgreSQL, after the sign-in found the account still
+    // there, until the test lets go of an advisory lock.
+    const HOLD = 18_042_026;
+    await db.query(`
+      CREATE OR REPLACE FUNCTION hold_sign_in() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.user_id = '${erin.user.id}' THEN PERFORM pg_advisory_xact_lock_shared(${HOLD}); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db.query(
+      'CREATE TRIGGER hold_sign_in BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION hold_sign_in()',
+    );
+    await db.query('SELECT pg_advisory_lock($1)', [HOLD]);
+    // The erasure, which signs the account out everywhere too, is held back as well.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()');
+      const confirming = browser.confirmLink(link);
+      await eventually(async () => {
+        const held = await db.query(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event = 'advisory'`,
+        );
+        return held.rowCount === 1;
+      }, 'the new session held in PostgreSQL');
+      const deleted = await erin.client.request('DELETE', '/api/user', { confirmEmail: email });
+      expect(deleted.status, deleted.text).toBe(200);
+      await db.query('SELECT pg_advisory_unlock($1)', [HOLD]);
+
+      const refused = await confirming;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect((await browser.get('/api/auth/user')).status).toBe(401);
+      const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [erin.user.id]);
+      expect(sessions.rowCount).toBe(0);
+    } finally {
+      await db.query('SELECT pg_advisory_unlock_all()');
+      await db.query('DROP TRIGGER IF EXISTS hold_sign_in ON sessions');
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
   });
 });
