@@ -8,9 +8,11 @@ import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { terminalLogger } from '@wagers/platform/logger';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
-import { formatProgress, formatStatus } from './operator/format.ts';
+import { DEFAULT_RETIRED_GRACE_MS } from '@wagers/platform/projections/runner';
+import { formatDropped, formatProgress, formatStatus } from './operator/format.ts';
 import {
   BuildRefused,
+  dropExpiredBuilds,
   projectionStatus,
   rebuildProjector,
   retireBuild,
@@ -23,7 +25,9 @@ import { allProjectors } from './projectors.ts';
 const usage = `Usage: npm run projections -w projection-service -- <command>
 
   status                  every build of every projector: state (live, building, retired),
-                          checkpoint, lag in events and seconds, and where one stopped
+                          checkpoint, lag in events and seconds, and where one stopped;
+                          first drops the retired builds whose grace period is over (as a
+                          running projection service does), and says which
   rebuild NAME [--manual-switch] [--page-size N]
                           build the projector anew next to the live build, with progress;
                           reads switch to it once it has caught up (by hand with
@@ -143,9 +147,12 @@ async function main(args: string[]): Promise<number> {
   const store = createEventStore(config, pool, databaseUrl);
   try {
     switch (command) {
-      case 'status':
+      case 'status': {
+        const dropped = await dropExpiredBuilds(pool, DEFAULT_RETIRED_GRACE_MS);
         console.log(formatStatus(await projectionStatus(pool, store, allProjectors)));
+        for (const line of formatDropped(dropped, DEFAULT_RETIRED_GRACE_MS)) console.log(line);
         return 0;
+      }
       case 'rebuild': {
         const projector = projectorNamed(name);
         let interrupt: () => void = () => undefined;

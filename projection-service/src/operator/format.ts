@@ -1,3 +1,4 @@
+import type { BuildRow } from '@wagers/platform/projections/checkpoints';
 import type { ProjectionStatus, RebuildProgress } from './projections.ts';
 
 function table(header: string[], lines: string[][]): string[] {
@@ -66,6 +67,17 @@ export function formatStatus(status: ProjectionStatus): string {
         ? '\nFix the projector and restart it, or pass over the event: skip NAME POSITION'
         : '',
     );
+}
+
+/** One line per retired build dropped because its time to go had come, and why it had. */
+export function formatDropped(dropped: BuildRow[], graceMs: number): string[] {
+  return dropped.map(
+    (row) =>
+      `Dropped ${row.name} build ${row.build}, retired at ${row.retiredAt?.toISOString() ?? '?'}: ` +
+      (row.position === null
+        ? 'it never applied an event.'
+        : `its grace period (${graceMs / 60_000} minutes) is over.`),
+  );
 }
 
 const WIDTH = 30;

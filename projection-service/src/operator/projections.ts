@@ -8,6 +8,7 @@ import {
   BuildRefused,
   createBuild,
   dropBuild,
+  expiredBuilds,
   switchBuild,
 } from '@wagers/platform/projections/builds';
 import { readBuilds, type BuildRow } from '@wagers/platform/projections/checkpoints';
@@ -17,7 +18,7 @@ import {
   codeForVersion,
   type Projector,
 } from '@wagers/platform/projections/projector';
-import { runProjector } from '@wagers/platform/projections/runner';
+import { DEFAULT_RETIRED_GRACE_MS, runProjector } from '@wagers/platform/projections/runner';
 import { recordOperatorEvent } from './record.ts';
 
 export { BuildRefused };
@@ -321,6 +322,28 @@ export async function switchProjector(
     );
   }
   return building.build;
+}
+
+/**
+ * Drops the retired builds whose grace period is over, as a running projection service does, and
+ * returns them: with no service running, nothing else would. A build another process dropped
+ * first is not among them.
+ */
+export async function dropExpiredBuilds(
+  pool: Pool,
+  graceMs = DEFAULT_RETIRED_GRACE_MS,
+): Promise<BuildRow[]> {
+  const dropped: BuildRow[] = [];
+  for (const row of expiredBuilds(await readBuilds(pool), graceMs)) {
+    try {
+      await retireBuild(pool, row.name, row.build);
+      dropped.push(row);
+    } catch (error) {
+      // Gone already: a running service dropped it in the meantime.
+      if (!(error instanceof BuildRefused)) throw error;
+    }
+  }
+  return dropped;
 }
 
 /** Drops a retired build's tables now, or abandons a build under way. */
