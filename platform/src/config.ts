@@ -21,6 +21,11 @@ export const configSchema = z
     /** `pretty`: one readable line per entry; `json`: for log collectors. */
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     DATABASE_URL: optionalUrl,
+    /**
+     * How much lower than the rest the CPU priority of the PostgreSQL backends that append to the
+     * log runs, where that server shares this host (a nice value; decision 35); 0 leaves them be.
+     */
+    APPEND_NICE: z.coerce.number().int().min(0).max(19).default(10),
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
     /** Key prefix of the notifier's queues in Redis; tests give each run its own. */

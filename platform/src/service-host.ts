@@ -5,6 +5,7 @@ import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
+import { lowerAppendPriority } from './backend-priority.ts';
 import { createPool } from './db.ts';
 import { createEventStore } from './event-store/factory.ts';
 import type { EventStore } from './event-store/port.ts';
@@ -109,7 +110,10 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
     );
     const pool = createPool(databaseUrl, 20);
     stops.push({ name: 'database pool', run: () => pool.end() });
-    const store = createEventStore(config, pool, databaseUrl);
+    const appendPool = createPool(databaseUrl, 10);
+    stops.push({ name: 'append pool', run: () => appendPool.end() });
+    lowerAppendPriority(appendPool, config.APPEND_NICE, logger);
+    const store = createEventStore(config, pool, databaseUrl, { appendPool });
     stops.push({ name: 'event store', run: () => store.close() });
     const sessions = new SessionStore(pool, {
       ttlDays: config.SESSION_TTL_DAYS,

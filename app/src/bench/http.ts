@@ -185,6 +185,8 @@ async function startOn(databaseUrl: string, start: Start, env: Record<string, st
     QUEUE_PREFIX: `wagers-bench-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'info',
     DEV_INBOX: 'true',
+    // Appends' priority as the environment sets it, to measure it either way (decision 35).
+    ...(process.env.APPEND_NICE ? { APPEND_NICE: process.env.APPEND_NICE } : {}),
     ...env,
   });
   const host = await start(config, createLogger(config.LOG_LEVEL, {}, destination('/dev/null')));

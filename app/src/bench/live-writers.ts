@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { betStream } from '@wagers/contracts/events/bet';
+import { lowerBackendPriority } from '@wagers/platform/backend-priority';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import { sampleEvent } from '@wagers/platform/event-store/sample-events';
@@ -19,11 +20,13 @@ export interface WritersOptions {
   seconds: number;
   creatorId: string;
   opponentId: string;
+  /** The nice value the command service's appends run at (APPEND_NICE, decision 35). */
+  appendNice: number;
 }
 
 export type WritersMessage =
   | { kind: 'commit'; id: string; position: string; at: number; counted: boolean }
-  | { kind: 'done'; counted: number };
+  | { kind: 'done'; counted: number; lowered: number };
 
 /** Milliseconds on a clock every process of the machine shares. */
 export const sharedNow = () => performance.timeOrigin + performance.now();
@@ -54,6 +57,14 @@ export function proposal(creatorId: string, opponentId: string) {
 async function main(options: WritersOptions): Promise<void> {
   const send = (message: WritersMessage) => process.send?.(message);
   const pool = createPool(options.databaseUrl, options.writers);
+  // The writers' backends run as the command service's appends do.
+  let lowered = 0;
+  lowerBackendPriority(pool, {
+    nice: options.appendNice,
+    onOutcome: (outcome) => {
+      if (outcome.lowered) lowered += 1;
+    },
+  });
   const store = createPostgresEventStore(pool, { connectionString: options.databaseUrl });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
   const start = performance.now();
@@ -78,7 +89,7 @@ async function main(options: WritersOptions): Promise<void> {
   // disconnects is lost, and the bench would wait for it.
   await new Promise<void>((resolve) => {
     if (process.send)
-      process.send({ kind: 'done', counted } satisfies WritersMessage, () => resolve());
+      process.send({ kind: 'done', counted, lowered } satisfies WritersMessage, () => resolve());
     else resolve();
   });
   await store.close();

@@ -50,6 +50,8 @@ export async function startTestApp(
     // Tests check what is shown, not how fast: a machine loaded by other work must not turn a
     // slow projection into a missing row.
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
+    // Appends' priority as the environment sets it, to measure it either way (decision 35).
+    ...(process.env.APPEND_NICE ? { APPEND_NICE: process.env.APPEND_NICE } : {}),
     ...options.env,
   });
   let running: RunningWagers;

@@ -9,7 +9,8 @@ import { createPostgresEventStore } from './postgres.ts';
 
 /**
  * The event store the configuration names: the es_events table reached through `pool` (its
- * followers LISTEN on a connection of their own to `databaseUrl`), or an EventStoreDB server;
+ * followers LISTEN on a connection of their own to `databaseUrl`; appends go through
+ * `appendPool` when given), or an EventStoreDB server;
  * either way every append is hash-chained, and personal fields are sealed with their subject's
  * key before the chain's hash covers them (decision 0018).
  */
@@ -17,9 +18,10 @@ export function createEventStore(
   config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
   pool: Pool,
   databaseUrl: string,
+  { appendPool }: { appendPool?: Pool } = {},
 ): EventStore {
   return withPersonalData(
-    withHashChain(createAdapter(config, pool, databaseUrl)),
+    withHashChain(createAdapter(config, pool, databaseUrl, appendPool)),
     createDataKeys(pool, databaseUrl),
   );
 }
@@ -28,10 +30,11 @@ function createAdapter(
   config: Pick<Config, 'EVENT_STORE' | 'EVENTSTORE_URL'>,
   pool: Pool,
   databaseUrl: string,
+  appendPool: Pool | undefined,
 ): EventStore {
   switch (config.EVENT_STORE) {
     case 'postgres':
-      return createPostgresEventStore(pool, { connectionString: databaseUrl });
+      return createPostgresEventStore(pool, { connectionString: databaseUrl, appendPool });
     case 'eventstoredb':
       if (!config.EVENTSTORE_URL) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_URL');
       return connectEventStoreDb(config.EVENTSTORE_URL);

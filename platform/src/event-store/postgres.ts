@@ -268,6 +268,11 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** While the log keeps moving, the shortest time between two reads of its end, in ms. */
   followIntervalMs?: number;
+  /**
+   * The pool appends go through, when not `pool`: one whose backends run at a lower CPU priority
+   * than the followers' reads, on a host they share (decision 35).
+   */
+  appendPool?: Pool;
 }
 
 /** Newest events the store keeps in memory for its followers. */
@@ -291,6 +296,7 @@ export function createPostgresEventStore(
     capacity: TAIL_CAPACITY,
   });
   let tailListening = false;
+  const appendPool = options.appendPool ?? pool;
 
   async function appendOnce(
     streamId: string,
@@ -299,7 +305,7 @@ export function createPostgresEventStore(
   ): Promise<AppendResult> {
     let rows: { stream_revision: string; global_position: string; transaction_text: string }[];
     try {
-      const result = await pool.query<(typeof rows)[number]>({
+      const result = await appendPool.query<(typeof rows)[number]>({
         ...APPEND[typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision],
         values: [
           streamId,
