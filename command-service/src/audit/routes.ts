@@ -34,7 +34,7 @@ export function auditRouter(deps: CommandServiceDeps): Router {
   const router = Router();
   router.use('/api/audit', requireAuditor(deps.store));
   // A look is recorded on the auditor's trail: only when asked for from this site.
-  router.use('/api/audit/bets/:id', ownSiteReadsOnly());
+  router.use('/api/audit/bets/:id', ownSiteReadsOnly(deps.publicUrl));
 
   async function readBet(
     req: Request,

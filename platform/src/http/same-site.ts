@@ -63,13 +63,13 @@ function isOwnOrigin(origin: string, publicUrl: string, requestOrigin: string): 
  * Refuses a read that another site sent the visitor's browser to (a link, a redirect, an image):
  * for reads that record something of themselves, such as an auditor's look at a bet, which must
  * not be written to their trail by a page that merely pointed their browser there. The SameSite
- * cookie still comes along on such a top-level navigation. A caller that says nothing of where it
- * comes from (curl, a script) is no browser sent by another site, so it passes.
+ * cookie still comes along on such a top-level navigation. Where the request comes from is told
+ * as for a logout (`fromOwnSite`: Sec-Fetch-Site, else Origin, else Referer); a caller that says
+ * nothing of where it comes from (curl, a script) is no browser sent by another site, so it passes.
  */
-export function ownSiteReadsOnly(): RequestHandler {
+export function ownSiteReadsOnly(publicUrl: () => string): RequestHandler {
   return (req, _res, next) => {
-    const site = req.header('sec-fetch-site');
-    if (site === 'cross-site' || site === 'same-site')
+    if (!fromOwnSite(req, publicUrl()))
       throw forbidden('A look at this comes from this site alone; open it here');
     next();
   };

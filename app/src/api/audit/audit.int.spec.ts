@@ -283,6 +283,14 @@ describe('an auditor', () => {
         expect(sent.status, `${site} ${view}`).toBe(403);
       }
     }
+    // A browser too old to say Sec-Fetch-Site (Safari before 16.4) names the page in Referer.
+    const fromElsewhere = await carol.client.request(
+      'GET',
+      `/api/audit/bets/${disputed}/export`,
+      undefined,
+      { referer: 'https://elsewhere.example/page' },
+    );
+    expect(fromElsewhere.status).toBe(403);
     expect(await bed.countEvents(`type = 'AuditorViewedBet'`)).toBe(before);
     const here = await carol.client.request(
       'GET',
