@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
+import { hourlySweep } from '@wagers/platform/db';
 
 const KEPT_MS = 24 * 3600_000;
-const SWEEP_EVERY_MS = 3600_000;
 
 /** What a kind of request keeps for its keys: an invite's code, a resend's number. */
 export type KeyScope = 'invite' | 'bet-resend';
@@ -13,14 +13,11 @@ export type KeyScope = 'invite' | 'bet-resend';
  * first did.
  */
 export function idempotencyKeys(pool: Pool, now: () => Date) {
-  let lastSweep = 0;
-  const sweep = (at: number) => {
-    if (at - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = at;
-    pool
-      .query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(at - KEPT_MS)])
-      .catch(() => undefined);
-  };
+  const sweep = hourlySweep((at) =>
+    pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [
+      new Date(at.getTime() - KEPT_MS),
+    ]),
+  );
   return {
     async valueFor(scope: KeyScope, ownerId: string, key: string, fresh: string): Promise<string> {
       const at = now();
@@ -35,7 +32,7 @@ export function idempotencyKeys(pool: Pool, now: () => Date) {
            RETURNING value`,
         [scope, ownerId, key, fresh, at, new Date(at.getTime() - KEPT_MS)],
       );
-      sweep(at.getTime());
+      sweep(at);
       return result.rows[0]!.value;
     },
   };

@@ -39,3 +39,19 @@ export async function inTransaction<T>(
     client.release();
   }
 }
+
+const SWEEP_EVERY_MS = 3600_000;
+
+/**
+ * Housekeeping that rides on a table's own traffic: the function returned runs `sweep` when
+ * called at most once an hour per process, without waiting for it; a sweep that fails is left to
+ * the next.
+ */
+export function hourlySweep(sweep: (at: Date) => Promise<unknown>): (at: Date) => void {
+  let lastSweep = 0;
+  return (at) => {
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    sweep(at).catch(() => undefined);
+  };
+}

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { hashToken, newToken } from '@wagers/platform/auth/tokens';
+import { hourlySweep } from '@wagers/platform/db';
 
 export const LINK_TTL_MS = 15 * 60 * 1000;
 /** The cookie of the browser that asked for a link carrying a provider's account. */
@@ -29,8 +30,19 @@ export interface LinkPreview {
   linking: { provider: string; here: boolean } | null;
 }
 
+/** How long a link is kept once it has expired: its address is then no longer held here. */
+const KEPT_AFTER_EXPIRY_MS = 3600_000;
+
 export class LoginLinks {
-  constructor(private readonly pool: Pool) {}
+  private readonly sweep: (at: Date) => void;
+
+  constructor(private readonly pool: Pool) {
+    this.sweep = hourlySweep((at) =>
+      pool.query('DELETE FROM login_tokens WHERE expires_at < $1', [
+        new Date(at.getTime() - KEPT_AFTER_EXPIRY_MS),
+      ]),
+    );
+  }
 
   /**
    * Stores a new single-use link (hashed) and returns its raw token; past the limit, the seconds
@@ -52,6 +64,7 @@ export class LoginLinks {
       const freeAt = oldest.getTime() + LINK_TTL_MS;
       return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
     }
+    this.sweep(now);
     const token = newToken();
     await this.pool.query(
       `INSERT INTO login_tokens

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { hourlySweep } from '../db.ts';
 import { DomainError } from '../errors.ts';
 import { limitRules, type LimitName, type LimitRule } from './rules.ts';
 
@@ -28,27 +29,20 @@ export interface RateLimits {
   consumeOnce(token: string, ...hits: LimitHit[]): Promise<void>;
 }
 
-const SWEEP_EVERY_MS = 3600_000;
-
 /**
  * Fixed-window counters in PostgreSQL, the store every command already depends on: a limit
  * holds across processes, survives restarts, and does not depend on Redis being up.
  */
 export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): RateLimits {
-  let lastSweep = 0;
-  const sweep = (at: Date) => {
-    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = at.getTime();
+  const sweep = hourlySweep((at) => {
     const longest = Math.max(...Object.values(rules).map((rule: LimitRule) => rule.windowSeconds));
     const before = new Date(at.getTime() - longest * 1000);
-    pool
-      .query(
-        `WITH hits AS (DELETE FROM rate_limit_hits WHERE window_start < $1)
-         DELETE FROM rate_limit_once WHERE counted_at < $1`,
-        [before],
-      )
-      .catch(() => undefined);
-  };
+    return pool.query(
+      `WITH hits AS (DELETE FROM rate_limit_hits WHERE window_start < $1)
+       DELETE FROM rate_limit_once WHERE counted_at < $1`,
+      [before],
+    );
+  });
   const count = async (asked: LimitHit[], once?: string) => {
     // A row may change once per statement: the same hit twice counts once. Rows are locked in
     // one order by every call, so two calls sharing two counters cannot deadlock.
