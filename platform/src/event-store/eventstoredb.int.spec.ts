@@ -112,7 +112,9 @@ describe(`eventstoredb adapter on ${eventStoreDbUnderTestName}`, () => {
           entered();
           await held;
         },
-        onCaughtUp: (position) => caughtUpAt.push(position),
+        onCaughtUp: (position) => {
+          caughtUpAt.push(position);
+        },
         onError: (error) => errors.push(error),
       });
       const first = sampleEvent();

@@ -247,7 +247,7 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
             await opts.onEvents(events);
             after = events[events.length - 1]!.position;
           }
-          if (live.readableLength === 0) opts.onCaughtUp?.(after);
+          if (live.readableLength === 0) await opts.onCaughtUp?.(after);
         }
       } finally {
         await live.unsubscribe().catch(() => undefined);
@@ -259,7 +259,7 @@ export function createEventStoreDbEventStore(client: EventStoreDBClient): EventS
       // Reading pages first makes catching up deliver whole pages and say when it is done.
       const after = await catchUp(opts.after ?? null);
       if (stopping.signal.aborted) return;
-      opts.onCaughtUp?.(after);
+      await opts.onCaughtUp?.(after);
       await followLive(after);
     })().catch((error: unknown) => {
       if (!stopping.signal.aborted) opts.onError?.(error);

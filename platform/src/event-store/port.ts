@@ -69,8 +69,12 @@ export interface SubscribeOptions {
   after?: GlobalPosition | null;
   /** Called with each page of events, in log order; the next page waits for the promise. */
   onEvents: (events: RecordedEvent[]) => Promise<void>;
-  /** Called once the subscription has delivered everything stored when it was last asked. */
-  onCaughtUp?: (position: GlobalPosition | null) => void;
+  /**
+   * Called once the subscription has delivered everything stored when it was last asked (for the
+   * PostgreSQL log: with nothing committed hidden behind an open transaction); the next page waits
+   * for the promise.
+   */
+  onCaughtUp?: (position: GlobalPosition | null) => void | Promise<void>;
   /** Called when delivery stops because `onEvents` or the store failed. */
   onError?: (error: unknown) => void;
   batchSize?: number;

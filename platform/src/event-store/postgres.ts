@@ -497,7 +497,7 @@ export function createPostgresEventStore(
           await waitFor(after, true);
           continue;
         }
-        opts.onCaughtUp?.(after);
+        await opts.onCaughtUp?.(after);
         // The safety net for a lost notification is the probe's slow look.
         await waitFor(after, false);
       }

@@ -413,8 +413,6 @@ export function followBuild(
   }
 
   async function followLive(): Promise<void> {
-    // A build with nothing new to read switches as soon as it has caught up.
-    await trySwitch();
     let failure: unknown = null;
     const pageIntervalMs = deps.pageIntervalMs ?? DEFAULT_PAGE_INTERVAL_MS;
     let rest: { timer: NodeJS.Timeout; end: () => void } | null = null;
@@ -450,11 +448,12 @@ export function followBuild(
         livePageSeconds.observe(labels, (performance.now() - started) / 1000);
         livePageEvents.observe(labels, events.length);
         if (events.length < deps.batchSize) {
-          await trySwitch();
           await restFor(pageIntervalMs - (performance.now() - started));
         }
       },
-      onCaughtUp: () => undefined,
+      // Caught up with everything committed, none of it hidden behind an open transaction (a
+      // build with nothing new to read, at once): reads may switch to this build.
+      onCaughtUp: () => trySwitch(),
       onError: (error) => (failure ??= error),
     });
     subscription = current;

@@ -156,6 +156,39 @@ describe('the operator commands on builds stopped at an event, skipped or under 
     expect(rows.rows).toEqual([{ n: 3 }]);
   }, 30_000);
 
+  it('does not switch reads to a first build while events committed before it are hidden behind an open transaction', async () => {
+    const name = 'hidden';
+    const append = (type: string) =>
+      log.store.appendToStream('s-hidden', [sampleEvent(type, {})], { expectedRevision: 'any' });
+    const deps = { pool: log.pool, store: log.store, connectionString: log.db.url, logger };
+    await append('Counted');
+    // A transaction of this database with an id, still open: what commits after it is hidden
+    // from every reader of the log until it ends (the log's horizon).
+    const holder = await log.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      await append('Counted');
+      const rebuilt = rebuildProjector(counting(undefined, name), { ...deps, pollMs: 50 });
+      // Loaded and indexed as far as the log lets it read, the build waits: reads stay off it.
+      for (let i = 0; i < 100; i++) {
+        if ((await readBuilds(log.pool, name))[0]?.indexed) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await readBuilds(log.pool, name)).toMatchObject([
+        { build: 1, status: 'building', indexed: true },
+      ]);
+      await holder.query('COMMIT');
+      await expect(rebuilt).resolves.toMatchObject({ build: 1, outcome: 'switched' });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    const rows = await log.pool.query(`SELECT n FROM ${name}_rows WHERE id = $1`, ['s-hidden']);
+    expect(rows.rows).toEqual([{ n: 2 }]);
+  }, 30_000);
+
   it('leaves a retired build that stopped out of skip, of the stopped builds in status and of the stopped gauge', async () => {
     const name = 'skipped';
     const append = (type: string) =>
