@@ -40,18 +40,25 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('serves its connections from backends under SCHED_BATCH (decision 31)', async () => {
-    server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'));
+  it('serves its connections from backends under SCHED_BATCH when asked (decision 31), and under the default policy otherwise (decision 35)', async () => {
+    server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'), {
+      batch: true,
+    });
     expect(await backendPolicy(server.url)).toBe(SCHED_BATCH);
+    await server.stop();
+    server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'), {
+      batch: false,
+    });
+    expect(await backendPolicy(server.url)).toBe(SCHED_OTHER);
   });
 
   it('starts again on the port it had, so that its clients reach it again at the same address', async () => {
     const dir = await scratchDir();
     const logger = createLogger('silent');
-    server = await startEmbeddedPostgres(dir, logger);
+    server = await startEmbeddedPostgres(dir, logger, { batch: false });
     const first = server.url;
     await server.stop();
-    server = await startEmbeddedPostgres(dir, logger);
+    server = await startEmbeddedPostgres(dir, logger, { batch: false });
     expect(server.url).toBe(first);
     expect(await backendPolicy(server.url)).not.toBeNull();
   }, 90_000);
@@ -63,7 +70,7 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     const script = `
       import { startEmbeddedPostgres } from ${JSON.stringify(path.join(here, 'embedded.ts'))};
       import { createLogger } from ${JSON.stringify(path.join(here, 'logger.ts'))};
-      const server = await startEmbeddedPostgres(process.argv[1], createLogger('silent'));
+      const server = await startEmbeddedPostgres(process.argv[1], createLogger('silent'), { batch: false });
       await server.stop();
       console.log('stopped');`;
     const ended = await promisify(execFile)(
@@ -90,7 +97,7 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
         write: (line: string) => void entries.push(JSON.parse(line) as (typeof entries)[number]),
       },
     );
-    const running = await startEmbeddedPostgres(await scratchDir(), logger);
+    const running = await startEmbeddedPostgres(await scratchDir(), logger, { batch: false });
     server = running;
     const pool = new pg.Pool({ connectionString: running.url, max: 2 });
     pool.on('error', () => undefined);
@@ -139,7 +146,9 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     await chmod(bin, 0o755);
     await chmod(path.join(bin, 'chrt'), 0o755);
     process.env.PATH = `${bin}${path.delimiter}${path0 ?? ''}`;
-    server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'));
+    server = await startEmbeddedPostgres(await scratchDir(), createLogger('silent'), {
+      batch: true,
+    });
     expect(await backendPolicy(server.url)).toBe(SCHED_OTHER);
   });
 });

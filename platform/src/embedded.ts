@@ -75,10 +75,13 @@ function embeddedPostgresUrl(password: string, port: number): string {
 /**
  * A PostgreSQL server of our own under `dataDir/postgres`, created on first use. Run as root,
  * the server runs as the unprivileged `postgres` user, which must own the data directory.
+ * `batch`: under Linux's SCHED_BATCH policy (decision 31), for services whose appends are not
+ * lowered in priority (`APPEND_NICE=0`, decision 35).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
+  { batch }: { batch: boolean },
 ): Promise<RunningServer> {
   const root = path.resolve(dataDir);
   const { databaseDir, secretFile } = embeddedPostgresFiles(root);
@@ -140,8 +143,8 @@ export async function startEmbeddedPostgres(
   // Started again after a crash, it recovers from its write-ahead log: committed work is kept.
   const server = supervise(
     'PostgreSQL',
-    await spawnPostgres(binary, args, ids, logger),
-    () => spawnPostgres(binary, args, ids, logger),
+    await spawnPostgres(binary, args, ids, batch, logger),
+    () => spawnPostgres(binary, args, ids, batch, logger),
     logger,
   );
   // Fast shutdown: the app's connections are closed by now; anything left is rolled back.
@@ -384,18 +387,19 @@ async function postgresBinary(): Promise<string> {
 /**
  * Starts the postmaster in a process group of its own, so that a terminal's Ctrl-C reaches the
  * app alone: the app then stops its parts and this server after them. Run as root, the server
- * runs as the `postgres` user (`ids`). On Linux it runs under the SCHED_BATCH policy where the
- * system lets it (decision 31): a backend a query wakes then waits for the app's thread to
- * block instead of taking its core in the middle of its work. Where `chrt` is missing or may not
- * set the policy, the server starts as any other process.
+ * runs as the `postgres` user (`ids`). With `batch`, on Linux, it runs under the SCHED_BATCH
+ * policy where the system lets it (decision 31): a backend a query wakes then waits for the
+ * app's thread to block instead of taking its core in the middle of its work. Where `chrt` is
+ * missing or may not set the policy, the server starts as any other process.
  */
 async function spawnPostgres(
   binary: string,
   args: string[],
   ids: { uid: number; gid: number } | null,
+  batch: boolean,
   logger: Logger,
 ): Promise<Spawned> {
-  const chrt = process.platform === 'linux' ? onPath('chrt') : null;
+  const chrt = batch && process.platform === 'linux' ? onPath('chrt') : null;
   if (chrt) {
     try {
       return await spawnPostgresAs(chrt, ['--batch', '0', binary, ...args], ids, logger);

@@ -23,7 +23,10 @@ export async function resolveInfrastructure(
     logger.info({ host: new URL(databaseUrl).host }, 'PostgreSQL: using DATABASE_URL');
   } else {
     const started = Date.now();
-    const embedded = await startEmbeddedPostgres(config.DATA_DIR, logger);
+    // Under SCHED_BATCH only where the appends keep the default priority (decisions 31, 35).
+    const embedded = await startEmbeddedPostgres(config.DATA_DIR, logger, {
+      batch: config.APPEND_NICE === 0,
+    });
     stops.push(() => embedded.stop());
     databaseUrl = embedded.url;
     embeddedParts.push(`PostgreSQL (${config.DATA_DIR}/postgres)`);

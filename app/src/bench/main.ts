@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@wagers/platform/config';
 import { startEmbeddedPostgres } from '@wagers/platform/embedded';
 import { createLogger } from '@wagers/platform/logger';
 
@@ -33,7 +34,12 @@ if (place !== 'machine' && place !== 'embedded') {
   throw new Error(`BENCH_POSTGRES is "machine" (the default) or "embedded", not "${place}"`);
 }
 const dataDir = place === 'embedded' ? await mkdtemp(path.join(tmpdir(), 'wagers-bench-')) : null;
-const server = dataDir ? await startEmbeddedPostgres(dataDir, createLogger('warn')) : null;
+// Started as `npm start` starts its own (decisions 31, 35).
+const server = dataDir
+  ? await startEmbeddedPostgres(dataDir, createLogger('warn'), {
+      batch: loadConfig().APPEND_NICE === 0,
+    })
+  : null;
 // Read by the test databases' module when it is first imported, below.
 if (server) process.env.TEST_DATABASE_URL = server.url;
 try {

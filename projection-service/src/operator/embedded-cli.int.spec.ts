@@ -56,7 +56,7 @@ describe('the projections CLI beside the PostgreSQL that npm start runs', () => 
 
   beforeAll(async () => {
     dataDir = await scratchDir();
-    server = await startEmbeddedPostgres(dataDir, createLogger('silent'));
+    server = await startEmbeddedPostgres(dataDir, createLogger('silent'), { batch: false });
     // What the product does next at start: bring the database up to date.
     await migrate(server.url, [platformMigrations, limitMigrations, readModelMigrations]);
     password = (await readFile(path.join(dataDir, 'postgres.secret'), 'utf8')).trim();
