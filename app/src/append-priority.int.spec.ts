@@ -1,17 +1,9 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayRenice } from '@wagers/test-support/process-stat';
 import { READ_MODEL_CONNECTION } from '@wagers/platform/projections/runner';
 import { startTestApp, type TestApp } from './test-support/test-app.ts';
-
-/** Whether this process may renice the server's backends: root, or the server's own user. */
-function mayRenice(pid: number): boolean {
-  const uid = process.getuid?.();
-  if (uid === 0) return true;
-  const owner = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return owner !== undefined && Number(owner) === uid;
-}
 
 /**
  * The product on the machine's PostgreSQL, which runs on the same host: the backends it appends

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayRenice } from '@wagers/test-support/process-stat';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { lowerBackendPriority, type BackendPriorityOutcome } from './backend-priority.ts';
 import { createPool } from './db.ts';
 import { migrate, platformMigrations } from './migrations.ts';
 import { createPostgresEventStore } from './event-store/postgres.ts';
 import { sampleEvent, uniqueStreamId } from './event-store/sample-events.ts';
-
-/** May this process renice the server's backends? Root may; so may the server's own user. */
-function mayRenice(pid: number): boolean {
-  const uid = process.getuid?.();
-  if (uid === 0) return true;
-  const owner = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return owner !== undefined && Number(owner) === uid;
-}
 
 /** The backend's autogroup nice, as the kernel shows it ("/autogroup-12 nice 5"). */
 function autogroupNice(pid: number): number | null {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 
 /**
  * A process's name and its numbered fields of `/proc/PID/stat` (man 5 proc), or null when it is
@@ -26,4 +27,12 @@ export const SCHED_IDLE = 5;
 /** A process's scheduling policy (field 41), or null when it cannot be seen. */
 export async function schedulingPolicy(pid: number): Promise<number | null> {
   return (await processStat(pid))?.field(41) ?? null;
+}
+
+/** Whether this process may lower process `pid`'s priority: root may, and so may its own user. */
+export function mayRenice(pid: number): boolean {
+  const uid = process.getuid?.();
+  if (uid === 0) return true;
+  const owner = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return owner !== undefined && Number(owner) === uid;
 }
