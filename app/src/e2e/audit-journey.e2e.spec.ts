@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { seriousViolations } from './support/audit.ts';
 import { launchBrowser } from './support/browser.ts';
-import { apiPerson, befriendOverApi, browserFor, type ApiPerson } from './support/people.ts';
+import { apiPerson, browserFor, friendsOverApi, type ApiPerson } from './support/people.ts';
 
 /** What the page's date-and-time field holds for a moment to the second, read as UTC. */
 const utcField = (ms: number) =>
@@ -29,10 +29,12 @@ describe('an auditor replays a disputed bet in the audit area', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    ann = await apiPerson(app, { first: 'Ann', last: 'Archer' });
-    ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
+    [ann, ben] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Archer' },
+      { first: 'Ben', last: 'Baker' },
+    );
     cleo = await apiPerson(app, { first: 'Cleo', last: 'Checker' });
-    await befriendOverApi(ann, ben);
     const created = await ann.client.post<{ id: string; createdAt: string }>('/api/bets', {
       title: 'Snow before May',
       description: 'It snows in town before May',
@@ -296,9 +298,11 @@ describe('an auditor replays a disputed bet in the audit area', () => {
   });
 
   it('says when a search found more bets than it shows', async () => {
-    const dora = await apiPerson(app, { first: 'Dora', last: 'Dealer' });
-    const eli = await apiPerson(app, { first: 'Eli', last: 'Busy' });
-    await befriendOverApi(dora, eli);
+    const [dora, eli] = await friendsOverApi(
+      app,
+      { first: 'Dora', last: 'Dealer' },
+      { first: 'Eli', last: 'Busy' },
+    );
     for (let i = 1; i <= AUDIT_SEARCH_LIMIT + 1; i++) {
       const created = await dora.client.post('/api/bets', {
         title: `Busy bet ${i}`,

@@ -6,10 +6,9 @@ import { activeBet, propose } from './support/bet-data.ts';
 import { launchBrowser, newPerson } from './support/browser.ts';
 import { solidPng } from './support/png.ts';
 import {
-  apiPerson,
-  befriendOverApi,
   browserFor,
   caughtUp,
+  friendsOverApi,
   reloadUntil,
   toast,
   type ApiPerson,
@@ -62,9 +61,11 @@ describe('every screen under the Content-Security-Policy', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    ann = await apiPerson(app, { first: 'Ann', last: 'Archer' });
-    ben = await apiPerson(app, { first: 'Ben', last: 'Baker' });
-    await befriendOverApi(ann, ben);
+    [ann, ben] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Archer' },
+      { first: 'Ben', last: 'Baker' },
+    );
     betId = await activeBet(ann, ben, { title: 'Lakers win tonight' });
     await propose(ann, ben, { title: 'Ben quits coffee for a week' });
     const invite = await ann.client.post<CreateInviteResponse>('/api/invites', {

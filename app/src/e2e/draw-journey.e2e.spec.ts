@@ -3,14 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { seriousViolations } from './support/audit.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import {
-  apiPerson,
-  befriendOverApi,
-  browserFor,
-  caughtUp,
-  reloadUntil,
-  toast,
-} from './support/people.ts';
+import { browserFor, caughtUp, friendsOverApi, reloadUntil, toast } from './support/people.ts';
 import { next, sendBet, wizardStep } from './support/wizard.ts';
 
 const REPORT_STANDS = 'If my friend has not answered 7 days after my report, my report stands.';
@@ -29,9 +22,11 @@ describe('friends disagree and call it a draw', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    const annApi = await apiPerson(app, { first: 'Ann', last: 'Archer' });
-    const benApi = await apiPerson(app, { first: 'Ben', last: 'Baker' });
-    await befriendOverApi(annApi, benApi);
+    const [annApi, benApi] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Archer' },
+      { first: 'Ben', last: 'Baker' },
+    );
     await caughtUp(annApi, benApi);
     [{ page: ann }, { page: ben }] = await Promise.all([
       browserFor(browser, app, annApi),

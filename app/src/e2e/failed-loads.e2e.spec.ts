@@ -3,13 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { activeBet, propose, resolve } from './support/bet-data.ts';
 import { launchBrowser } from './support/browser.ts';
-import {
-  apiPerson,
-  befriendOverApi,
-  browserWithReads,
-  caughtUp,
-  type ApiPerson,
-} from './support/people.ts';
+import { browserWithReads, caughtUp, friendsOverApi, type ApiPerson } from './support/people.ts';
 
 /**
  * A read that fails on the way (the connection drops: the browser aborts the request) is said to
@@ -25,9 +19,12 @@ describe('screens whose data could not load', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    ann = await apiPerson(app, { first: 'Ann', last: 'Lee' });
-    const bo = await apiPerson(app, { first: 'Bo', last: 'Ng' });
-    await befriendOverApi(ann, bo);
+    let bo: ApiPerson;
+    [ann, bo] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Lee' },
+      { first: 'Bo', last: 'Ng' },
+    );
     await caughtUp(ann, bo);
     betId = (await propose(ann, bo, { title: 'Rain by noon' })).id;
     // A money bet Ann lost: it has a settlement to show.

@@ -3,13 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { propose } from './support/bet-data.ts';
 import { launchBrowser } from './support/browser.ts';
-import {
-  apiPerson,
-  befriendOverApi,
-  browserWithReads,
-  caughtUp,
-  type ApiPerson,
-} from './support/people.ts';
+import { browserWithReads, caughtUp, friendsOverApi, type ApiPerson } from './support/people.ts';
 
 /** What the projection service answers for a read model whose first build is still loading. */
 const SERVER_SENTENCE =
@@ -29,9 +23,12 @@ describe('a screen whose read is still being prepared', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    ann = await apiPerson(app, { first: 'Ann', last: 'Lee' });
-    const bo = await apiPerson(app, { first: 'Bo', last: 'Ng' });
-    await befriendOverApi(ann, bo);
+    let bo: ApiPerson;
+    [ann, bo] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Lee' },
+      { first: 'Bo', last: 'Ng' },
+    );
     await caughtUp(ann, bo);
     await propose(ann, bo, { title: 'Rain by noon' });
     await caughtUp(ann, bo);

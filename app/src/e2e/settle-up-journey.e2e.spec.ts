@@ -5,10 +5,9 @@ import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { seriousViolations } from './support/audit.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import {
-  apiPerson,
-  befriendOverApi,
   browserFor,
   caughtUp,
+  friendsOverApi,
   reloadUntil,
   toast,
   type ApiPerson,
@@ -27,11 +26,11 @@ describe('two friends settle up a money bet', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    const [annApi, benApi] = [
-      await apiPerson(app, { first: 'Ann', last: 'Archer' }),
-      await apiPerson(app, { first: 'Ben', last: 'Baker' }),
-    ];
-    await befriendOverApi(annApi, benApi);
+    const [annApi, benApi] = await friendsOverApi(
+      app,
+      { first: 'Ann', last: 'Archer' },
+      { first: 'Ben', last: 'Baker' },
+    );
     const bet = await annApi.client.post<CreateBetResponse>('/api/bets', {
       title: 'Lakers win tonight',
       description: 'Regular season game, final score.',

@@ -6,9 +6,9 @@ import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   apiPerson,
-  befriendOverApi,
   browserFor,
   caughtUp,
+  friendsOverApi,
   toast,
   type ApiPerson,
 } from './support/people.ts';
@@ -44,12 +44,11 @@ describe('validation messages', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    [val, zed] = await Promise.all([
-      apiPerson(app, { first: 'Val', last: 'Vance' }),
+    let wes: ApiPerson;
+    [[val, wes], zed] = await Promise.all([
+      friendsOverApi(app, { first: 'Val', last: 'Vance' }, { first: 'Wes', last: 'West' }),
       apiPerson(app, { first: 'Zed', last: 'Zimmer' }),
     ]);
-    const wes = await apiPerson(app, { first: 'Wes', last: 'West' });
-    await befriendOverApi(val, wes);
     await caughtUp(val, wes, zed);
     ({ page } = await browserFor(browser, app, val));
   });

@@ -107,6 +107,18 @@ export async function befriendOverApi(a: ApiPerson, b: ApiPerson): Promise<void>
   }
 }
 
+/** Two people set up over the API, one after the other, who are then made friends. */
+export async function friendsOverApi(
+  app: TestApp,
+  first: Name,
+  second: Name,
+): Promise<[ApiPerson, ApiPerson]> {
+  const a = await apiPerson(app, first);
+  const b = await apiPerson(app, second);
+  await befriendOverApi(a, b);
+  return [a, b];
+}
+
 /** The toast with this title (one is visible at a time). */
 export function toast(page: Page, title: string) {
   return page.getByTestId('toast').filter({ hasText: title });
