@@ -37,7 +37,7 @@ export function lowerBackendPriority(pool: pg.Pool, options: BackendPriorityOpti
   if (process.platform !== 'linux' || options.nice <= 0) return;
   const nice = Math.min(19, Math.round(options.nice));
   pool.on('connect', (client) => {
-    void lowerOne(client, nice).then(
+    void lowerConnectionPriority(client, nice).then(
       (outcome) => options.onOutcome?.(outcome),
       (error: unknown) =>
         options.onOutcome?.({
@@ -49,7 +49,11 @@ export function lowerBackendPriority(pool: pg.Pool, options: BackendPriorityOpti
   });
 }
 
-async function lowerOne(client: pg.PoolClient, nice: number): Promise<BackendPriorityOutcome> {
+/** Lowers the backend behind one open connection to nice `nice`, as `lowerBackendPriority` does. */
+export async function lowerConnectionPriority(
+  client: pg.Client | pg.PoolClient,
+  nice: number,
+): Promise<BackendPriorityOutcome> {
   // The server names its backend's pid when a connection starts (the key it cancels queries
   // by), and this end of the connection knows its own port: no query is needed for either.
   const pid = (client as { processID?: unknown }).processID;
@@ -115,4 +119,29 @@ export function lowerAppendPriority(
       }
     },
   });
+}
+
+/** What `lowerRebuildPriority` did: the nice value the rebuild runs at, or why it runs as usual. */
+export type RebuildPriority = { lowered: true; nice: number } | { lowered: false; reason: string };
+
+/**
+ * Runs a rebuild below the services (decision 36): this process and the backend behind each new
+ * connection of `pool` at nice `nice`, so a bulk load takes the cores the live followers and
+ * commands leave, and all of them when they leave all. Call it before `pool` connects; the
+ * build's own connection is lowered by its runner (`backendNice`). This
+ * process's autogroup is left alone: it is the session of the operator's terminal, and would
+ * keep the lower weight after the rebuild. Says what became of it: lowered, or why not.
+ */
+export function lowerRebuildPriority(pool: pg.Pool, nice: number): RebuildPriority {
+  if (nice <= 0) return { lowered: false, reason: 'REBUILD_NICE is 0' };
+  if (process.platform !== 'linux') return { lowered: false, reason: 'not Linux' };
+  const level = Math.min(19, Math.round(nice));
+  try {
+    // Never raised: a process already lower (`nice npm run ...`) stays where it is.
+    if (os.getPriority(process.pid) < level) os.setPriority(process.pid, level);
+  } catch (error) {
+    return { lowered: false, reason: describe(error) };
+  }
+  lowerBackendPriority(pool, { nice: level });
+  return { lowered: true, nice: level };
 }

@@ -26,6 +26,12 @@ export const configSchema = z
      * log runs, where that server shares this host (a nice value; decision 35); 0 leaves them be.
      */
     APPEND_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * How much lower than the services the CPU priority of an operator's `projections rebuild`
+     * runs: its process and its PostgreSQL backends where that server shares this host (a nice
+     * value; decision 36); 0 leaves them be.
+     */
+    REBUILD_NICE: z.coerce.number().int().min(0).max(19).default(10),
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
     /** Key prefix of the notifier's queues in Redis; tests give each run its own. */

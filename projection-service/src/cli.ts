@@ -6,6 +6,7 @@ import { createPool } from '@wagers/platform/db';
 import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
+import { lowerRebuildPriority } from '@wagers/platform/backend-priority';
 import { terminalLogger } from '@wagers/platform/logger';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { DEFAULT_RETIRED_GRACE_MS } from '@wagers/platform/projections/runner';
@@ -144,6 +145,8 @@ async function main(args: string[]): Promise<number> {
     config.LOG_FORMAT,
   );
   const pool = createPool(databaseUrl, 4);
+  // Before the pool's first connection: a rebuild yields the cores to the services (decision 36).
+  const priority = command === 'rebuild' ? lowerRebuildPriority(pool, config.REBUILD_NICE) : null;
   const store = createEventStore(config, pool, databaseUrl);
   try {
     switch (command) {
@@ -155,6 +158,11 @@ async function main(args: string[]): Promise<number> {
       }
       case 'rebuild': {
         const projector = projectorNamed(name);
+        if (priority?.lowered) {
+          console.log(`Rebuilding at nice ${priority.nice}, below the services (REBUILD_NICE).`);
+        } else if (priority && config.REBUILD_NICE > 0) {
+          console.log(`Rebuilding at the usual CPU priority: ${priority.reason}.`);
+        }
         let interrupt: () => void = () => undefined;
         const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
         process.once('SIGINT', interrupt);
@@ -168,6 +176,7 @@ async function main(args: string[]): Promise<number> {
           interrupted,
           pageSize,
           manualSwitch: args.includes('--manual-switch'),
+          ...(priority?.lowered ? { backendNice: priority.nice } : {}),
         });
         const what = result.resumed
           ? 'resumed from its checkpoint'

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { lowerRebuildPriority, type RebuildPriority } from '@wagers/platform/backend-priority';
 import { createPool } from '@wagers/platform/db';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
 import { createLogger } from '@wagers/platform/logger';
@@ -14,17 +15,22 @@ export interface RebuildOptions {
   databaseUrl: string;
   pageSize: number;
   logLevel: 'info' | 'warn';
+  /** REBUILD_NICE: the process and its backends lowered as the operator's command lowers them. */
+  nice: number;
 }
 
 export interface RebuildFigures {
   /** Wall-clock seconds of `rebuildProjector`, and the process's CPU seconds meanwhile. */
   seconds: number;
   cpuSeconds: number;
+  /** The nice value the rebuild ran at, or why it ran as usual. */
+  priority: RebuildPriority;
 }
 
 async function main(options: RebuildOptions): Promise<RebuildFigures> {
   // As the operator's command line: a small pool of its own.
   const pool = createPool(options.databaseUrl, 4);
+  const priority = lowerRebuildPriority(pool, options.nice);
   const store = createPostgresEventStore(pool, { connectionString: options.databaseUrl });
   try {
     const cpuBefore = process.cpuUsage();
@@ -35,10 +41,11 @@ async function main(options: RebuildOptions): Promise<RebuildFigures> {
       connectionString: options.databaseUrl,
       logger: createLogger(options.logLevel),
       pageSize: options.pageSize,
+      ...(priority.lowered ? { backendNice: priority.nice } : {}),
     });
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, priority };
   } finally {
     await store.close();
     await pool.end();

@@ -22,6 +22,7 @@ import {
 } from './build-follower.ts';
 import { sharedPasser } from './checkpoint-passer.ts';
 import { readBuilds } from './checkpoints.ts';
+import { lowerConnectionPriority } from '../backend-priority.ts';
 import {
   BUILDS_CHANNEL,
   codeForVersion,
@@ -46,6 +47,11 @@ export interface ProjectorRunnerDeps {
   retiredGraceMs?: number;
   /** The longest wait before following again after failures in a row (doubling from 500 ms). */
   maxRetryMs?: number;
+  /**
+   * Lower each build connection's backend to this nice value: an operator's rebuild, whose runner
+   * stops once reads switch (decision 36). Never for a service, whose builds go on live.
+   */
+  backendNice?: number;
 }
 
 export interface RunningProjector {
@@ -117,6 +123,13 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       client.on('error', (error) => log.warn({ err: error }, 'projector connection lost'));
       try {
         await client.connect();
+        if (deps.backendNice) {
+          const nice = deps.backendNice;
+          void lowerConnectionPriority(client, nice).then((outcome) => {
+            if (!outcome.lowered)
+              log.info({ reason: outcome.reason }, 'build runs at the usual CPU priority');
+          });
+        }
         const result = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
           [`projector:${projector.name}:${build}`],

@@ -92,6 +92,8 @@ export interface RebuildDeps {
   manualSwitch?: boolean;
   /** Where a log without a count (EventStoreDB) stops counting the lag; `LAG_COUNT_CAP` if absent. */
   lagCountCap?: number;
+  /** The nice value the build's own connection runs at (decision 36); as usual if absent. */
+  backendNice?: number;
 }
 
 export type RebuildOutcome = 'switched' | 'caught up' | 'interrupted';
