@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { comparePositions } from '@wagers/contracts/position';
 import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
 import { loadConfig } from '@wagers/platform/config';
@@ -28,6 +29,11 @@ export interface TestApp extends RunningWagers {
   settled(timeoutMs?: number): Promise<void>;
   /** Settled, and every queued job (emails, texts, deadlines) done, as the operators' metrics show it. */
   drained(): Promise<void>;
+  /**
+   * Runs `body` while the followers of the log (projectors, process managers) are held back: an
+   * open transaction with an id holds the log's horizon until `body` is done.
+   */
+  holdingFollowers<T>(body: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -112,6 +118,18 @@ export async function startTestApp(
           metrics.includes(`wagers_queue_jobs{state="${state}"} 0`),
         );
       }, 'an empty notification queue');
+    },
+    async holdingFollowers(body) {
+      const blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query('SELECT pg_current_xact_id()');
+        return await body();
+      } finally {
+        await blocker.query('ROLLBACK');
+        await blocker.end();
+      }
     },
     async signIn(email, options = {}) {
       const client = new ApiClient(running.url, !options.plain);

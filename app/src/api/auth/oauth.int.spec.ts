@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@wagers/contracts/api/user';
 import {
@@ -218,12 +217,8 @@ describe('sign-in with providers against a real OpenID provider', () => {
   it('refuses for now the address of an account just deleted, until it is released', async () => {
     const owner = await app.signIn('gone.soon@example.com');
     account('google', { sub: 'g-gone', email: 'gone.soon@example.com', emailVerified: true });
-    // The erasure is held back: an open transaction with an id holds the log's horizon.
-    const blocker = new pg.Client({ connectionString: app.databaseUrl });
-    await blocker.connect();
-    try {
-      await blocker.query('BEGIN');
-      await blocker.query('SELECT pg_current_xact_id()');
+    // The erasure is held back.
+    await app.holdingFollowers(async () => {
       const deleted = await owner.request('DELETE', '/api/user', {
         confirmEmail: 'gone.soon@example.com',
       });
@@ -235,10 +230,7 @@ describe('sign-in with providers against a real OpenID provider', () => {
       expect(page.text).toContain('belonged to an account that was just deleted');
       expect(page.text).toContain('href="/api/login/google');
       expect((await client.get('/api/auth/user')).status).toBe(401);
-    } finally {
-      await blocker.query('ROLLBACK');
-      await blocker.end();
-    }
+    });
     await app.settled();
     // Released: the same address now signs up as a new account.
     const again = app.anonymous();

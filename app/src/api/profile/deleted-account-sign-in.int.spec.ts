@@ -35,12 +35,8 @@ describe('signing in with the address of an account just deleted', () => {
     const link = await app.anonymous().askSignInLink(email);
     await app.settled();
 
-    // The process managers are held back: an open transaction with an id holds the log's horizon.
-    const blocker = new pg.Client({ connectionString: app.databaseUrl });
-    await blocker.connect();
-    try {
-      await blocker.query('BEGIN');
-      await blocker.query('SELECT pg_current_xact_id()');
+    // The process managers are held back.
+    await app.holdingFollowers(async () => {
       const deleted = await bob.client.request('DELETE', '/api/user', { confirmEmail: email });
       expect(deleted.status, deleted.text).toBe(200);
 
@@ -59,10 +55,7 @@ describe('signing in with the address of an account just deleted', () => {
       expect(asked.status).toBe(401);
       const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [bob.user.id]);
       expect(sessions.rowCount).toBe(0);
-    } finally {
-      await blocker.query('ROLLBACK');
-      await blocker.end();
-    }
+    });
     await app.settled();
     const byBob = await db.query<{ type: string }>(
       `SELECT type FROM es_events WHERE metadata->>'actorId' = $1 AND global_position >
@@ -82,23 +75,16 @@ describe('signing in with the address of an account just deleted', () => {
     const browser = new ApiClient(app.url);
     const beforeDeletion = await app.anonymous().askSignInLink(email);
 
-    const blocker = new pg.Client({ connectionString: app.databaseUrl });
-    await blocker.connect();
-    let link: string;
-    try {
-      await blocker.query('BEGIN');
-      await blocker.query('SELECT pg_current_xact_id()');
+    const link = await app.holdingFollowers(async () => {
       const deleted = await dan.client.request('DELETE', '/api/user', { confirmEmail: email });
       expect(deleted.status, deleted.text).toBe(200);
       // The person signs up again at once, before the erasure has released the address.
-      link = await browser.askSignInLink(email);
-      const refused = await browser.confirmLink(link);
+      const asked = await browser.askSignInLink(email);
+      const refused = await browser.confirmLink(asked);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('30');
-    } finally {
-      await blocker.query('ROLLBACK');
-      await blocker.end();
-    }
+      return asked;
+    });
     await app.settled();
     // The deleted account's own link went with it.
     expect((await new ApiClient(app.url).confirmLink(beforeDeletion)).status).toBe(400);
@@ -135,34 +121,32 @@ describe('signing in with the address of an account just deleted', () => {
     );
     await db.query('SELECT pg_advisory_lock($1)', [HOLD]);
     // The erasure, which signs the account out everywhere too, is held back as well.
-    const blocker = new pg.Client({ connectionString: app.databaseUrl });
-    await blocker.connect();
     try {
-      await blocker.query('BEGIN');
-      await blocker.query('SELECT pg_current_xact_id()');
-      const confirming = browser.confirmLink(link);
-      await eventually(async () => {
-        const held = await db.query(
-          `SELECT 1 FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event = 'advisory'`,
-        );
-        return held.rowCount === 1;
-      }, 'the new session held in PostgreSQL');
-      const deleted = await erin.client.request('DELETE', '/api/user', { confirmEmail: email });
-      expect(deleted.status, deleted.text).toBe(200);
-      await db.query('SELECT pg_advisory_unlock($1)', [HOLD]);
+      await app.holdingFollowers(async () => {
+        const confirming = browser.confirmLink(link);
+        await eventually(async () => {
+          const held = await db.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event = 'advisory'`,
+          );
+          return held.rowCount === 1;
+        }, 'the new session held in PostgreSQL');
+        const deleted = await erin.client.request('DELETE', '/api/user', { confirmEmail: email });
+        expect(deleted.status, deleted.text).toBe(200);
+        await db.query('SELECT pg_advisory_unlock($1)', [HOLD]);
 
-      const refused = await confirming;
-      expect(refused.status).toBe(503);
-      expect(refused.headers.get('retry-after')).toBe('30');
-      expect((await browser.get('/api/auth/user')).status).toBe(401);
-      const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [erin.user.id]);
-      expect(sessions.rowCount).toBe(0);
+        const refused = await confirming;
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('30');
+        expect((await browser.get('/api/auth/user')).status).toBe(401);
+        const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [
+          erin.user.id,
+        ]);
+        expect(sessions.rowCount).toBe(0);
+      });
     } finally {
       await db.query('SELECT pg_advisory_unlock_all()');
       await db.query('DROP TRIGGER IF EXISTS hold_sign_in ON sessions');
-      await blocker.query('ROLLBACK');
-      await blocker.end();
     }
   });
 });
