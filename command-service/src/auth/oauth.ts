@@ -61,8 +61,9 @@ export function oauthRouter(
       .send(providerProblemPage(message, retry(provider, redirect)));
 
   /**
-   * Ends any session this browser had, then signs in the account that owns `email`; null when the
-   * sign-in was refused for now, with the page that says so sent.
+   * Signs in the account that owns `email`, ending the session this browser had once the new one
+   * stands; null when the sign-in was refused for now, with the page that says so sent and the
+   * browser's session left as it was.
    */
   async function signInAs(
     req: Request,
@@ -71,9 +72,14 @@ export function oauthRouter(
     provider: SignInProvider,
     redirect: string | null,
   ) {
-    if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
     try {
-      return await signInByEmail(deps, email, commandContext(req, deps.runtime), res);
+      return await signInByEmail(
+        deps,
+        email,
+        commandContext(req, deps.runtime),
+        res,
+        req.userId ? sessionToken(req.headers.cookie) : null,
+      );
     } catch (error) {
       const page = (message: string) => providerProblemPage(message, retry(provider, redirect));
       if (answeredPausedSignIn(error, res, page)) return null;

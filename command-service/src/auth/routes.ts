@@ -141,19 +141,21 @@ export function authRouter(deps: CommandServiceDeps): Router {
         ? await links.redeem(parsed.data.token, usedAt, browserToken)
         : null;
       if (!parsed.success || !redeemed) return expiredLink(res);
-      // The session this browser had ends: the person confirmed who they become.
-      if (req.userId) await deps.sessions.destroy(sessionToken(req.headers.cookie), res);
       let signedIn: { userId: string; newAccount: boolean };
       try {
+        // The session this browser had ends once the new one stands: the person confirmed who
+        // they become.
         signedIn = await signInByEmail(
           deps,
           redeemed.email,
           commandContext(req, deps.runtime),
           res,
+          req.userId ? sessionToken(req.headers.cookie) : null,
         );
       } catch (error) {
         if (answeredPausedSignIn(error, res, linkProblemPage)) {
-          // Refused for now, with no session made: the same link works once the pause is over.
+          // Refused for now, with no session made and the browser's own left as it was: the same
+          // link works once the pause is over.
           await links.giveBack(parsed.data.token, usedAt);
           return;
         }

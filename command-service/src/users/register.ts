@@ -17,13 +17,18 @@ import type { EventStore } from '@wagers/platform/event-store/port';
  * An address whose account was deleted stays that account's until the erasure releases it
  * (pm-account-erasure): until then the sign-in is refused, 503 with Retry-After, and no session
  * is made, so nobody acts as the deleted account. A deletion that lands while the session is made
- * is seen by the look after it, which ends the session again.
+ * is seen by the look after it, which ends the session again; its cookie is sent only after that
+ * look, so a refused sign-in hands the browser no session.
+ *
+ * `replacing` is the session the browser has now (its token), if any: it ends only once the new
+ * session stands, so a refused sign-in leaves the browser signed in as it was.
  */
 export async function signInByEmail(
   deps: { store: EventStore; sessions: SessionStore },
   email: string,
   context: CommandContext,
   res: Response,
+  replacing: string | null,
 ): Promise<{ userId: string; newAccount: boolean }> {
   const proposedId = context.newId();
   const reserved = await handle(
@@ -37,7 +42,7 @@ export async function signInByEmail(
   if (!userId) throw new Error('Email reservation holds no user');
   const account = () => loadRead(deps.store, userAggregate, userId);
   if ((await account()).state.status === 'deleted') throw addressBeingReleased();
-  const session = await deps.sessions.create(userId, reserved.position, res, context.now);
+  const session = await deps.sessions.create(userId, reserved.position, context.now);
   const { state, read } = await account();
   if (state.status === 'deleted') {
     await deps.sessions.endUser(userId);
@@ -45,6 +50,8 @@ export async function signInByEmail(
   }
   const last = read.at(-1);
   if (last) await deps.sessions.advance(session, last.position);
+  await deps.sessions.end(replacing);
+  deps.sessions.sendCookie(session, res);
   return { userId, newAccount: reserved.events.length > 0 };
 }
 

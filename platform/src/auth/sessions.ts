@@ -23,6 +23,13 @@ export interface SessionOptions {
   connectionString?: string;
 }
 
+/** A session just made, whose cookie the browser has not been given yet. */
+export interface NewSession {
+  sessionTokenHash: string;
+  token: string;
+  expiresAt: Date;
+}
+
 /**
  * Server-side sessions in PostgreSQL, shared by every service that answers /api. Each process
  * keeps the sessions it has read (see SessionCache): every change to a row is announced before
@@ -60,12 +67,16 @@ export class SessionStore {
     await this.cache?.close();
   }
 
+  /**
+   * Makes a session for the user, not yet the browser's: `sendCookie` gives it to the browser once
+   * the caller knows the sign-in stands, so one refused after the session was made hands nothing
+   * out.
+   */
   async create(
     userId: string,
     position: GlobalPosition | null,
-    res: Response,
     now = new Date(),
-  ): Promise<{ sessionTokenHash: string }> {
+  ): Promise<NewSession> {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + this.options.ttlDays * 86_400_000);
     const [major, minor] = position ? parsePosition(position) : [0n, 0n];
@@ -76,14 +87,18 @@ export class SessionStore {
        VALUES ($1, $2, $3, $4, $5, $3, $4, $5, $6, $7)`,
       [hashToken(token), userId, position, major.toString(), minor.toString(), now, expiresAt],
     );
-    res.cookie(SESSION_COOKIE, token, {
+    return { sessionTokenHash: hashToken(token), token, expiresAt };
+  }
+
+  /** Gives the browser the session's cookie, in place of any session cookie it had. */
+  sendCookie(session: NewSession, res: Response): void {
+    res.cookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.options.secure,
       path: '/',
-      expires: expiresAt,
+      expires: session.expiresAt,
     });
-    return { sessionTokenHash: hashToken(token) };
   }
 
   /** The live session the token names, from this process's cache when it holds it. */
@@ -153,13 +168,18 @@ export class SessionStore {
     this.cache?.advanced(tokenHash, position, reaction);
   }
 
+  /** Ends the session the token names, leaving the browser's cookie as it is. */
+  async end(token: string | null): Promise<void> {
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    this.cache?.forgetToken(tokenHash);
+    await this.cache?.announce({ tokenHash });
+  }
+
+  /** Ends the session the token names and clears the browser's cookie (a sign-out). */
   async destroy(token: string | null, res: Response): Promise<void> {
-    if (token) {
-      const tokenHash = hashToken(token);
-      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
-      this.cache?.forgetToken(tokenHash);
-      await this.cache?.announce({ tokenHash });
-    }
+    await this.end(token);
     res.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,

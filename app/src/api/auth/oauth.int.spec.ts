@@ -217,6 +217,8 @@ describe('sign-in with providers against a real OpenID provider', () => {
   it('refuses for now the address of an account just deleted, until it is released', async () => {
     const owner = await app.signIn('gone.soon@example.com');
     account('google', { sub: 'g-gone', email: 'gone.soon@example.com', emailVerified: true });
+    const other = await app.signIn('stays.put@example.com');
+    expect((await me(other)).email).toBe('stays.put@example.com');
     // The erasure is held back.
     await app.holdingFollowers(async () => {
       const deleted = await owner.request('DELETE', '/api/user', {
@@ -230,6 +232,9 @@ describe('sign-in with providers against a real OpenID provider', () => {
       expect(page.text).toContain('belonged to an account that was just deleted');
       expect(page.text).toContain('href="/api/login/google');
       expect((await client.get('/api/auth/user')).status).toBe(401);
+      // A browser signed in as someone else stays signed in as them.
+      expect((await signInWith(other, 'google', 'g-gone')).status).toBe(503);
+      expect((await me(other)).email).toBe('stays.put@example.com');
     });
     await app.settled();
     // Released: the same address now signs up as a new account.

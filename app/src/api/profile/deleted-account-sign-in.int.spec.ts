@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
 import { eventually } from '@wagers/test-support/log';
 import type { Bet } from '@wagers/contracts/api/bets';
 import type { User } from '@wagers/contracts/api/user';
@@ -100,6 +101,42 @@ describe('signing in with the address of an account just deleted', () => {
     expect(again.status).toBe(400);
   });
 
+  it("keeps the browser's own session through a refused sign-in, and ends it once one succeeds", async () => {
+    const gail = await person(app, 'Gail');
+    const frank = await person(app, 'Frank');
+    const email = gail.user.email!;
+    const franksCookie = frank.client.cookie;
+
+    const link = await app.holdingFollowers(async () => {
+      const deleted = await gail.client.request('DELETE', '/api/user', { confirmEmail: email });
+      expect(deleted.status, deleted.text).toBe(200);
+      // Frank, signed in, asks for a link to the address being released and follows it: refused
+      // for now.
+      const asked = await frank.client.askSignInLink(email);
+      const refused = await frank.client.confirmLink(asked);
+      expect(refused.status).toBe(503);
+      expect(frank.client.cookie).toBe(franksCookie);
+      const stillFrank = await frank.client.get<User>('/api/auth/user');
+      expect(stillFrank.status, stillFrank.text).toBe(200);
+      expect(stillFrank.body.id).toBe(frank.user.id);
+      return asked;
+    });
+    await app.settled();
+
+    // Released: the same link signs up a new account, and only now is Frank's session over.
+    const signedIn = await frank.client.confirmLink(link);
+    expect(signedIn.status, signedIn.text).toBe(303);
+    const me = await frank.client.get<User>('/api/auth/user');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.email).toBe(email);
+    expect(me.body.id).not.toBe(gail.user.id);
+    const oldBrowser = new ApiClient(app.url);
+    oldBrowser.cookie = franksCookie;
+    expect((await oldBrowser.get('/api/auth/user')).status).toBe(401);
+    const franks = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [frank.user.id]);
+    expect(franks.rowCount).toBe(0);
+  });
+
   it('ends the session made while the account was being deleted', async () => {
     const erin = await person(app, 'Erin');
     const email = erin.user.email!;
@@ -138,6 +175,15 @@ describe('signing in with the address of an account just deleted', () => {
         const refused = await confirming;
         expect(refused.status).toBe(503);
         expect(refused.headers.get('retry-after')).toBe('30');
+        // The session just ended is not handed to the browser (a cookie that clears is fine).
+        const sessionCookies = refused.headers
+          .getSetCookie()
+          .filter(
+            (line) =>
+              line.startsWith(`${SESSION_COOKIE}=`) && !line.startsWith(`${SESSION_COOKIE}=;`),
+          );
+        expect(sessionCookies).toEqual([]);
+        expect(browser.cookie).toBeFalsy();
         expect((await browser.get('/api/auth/user')).status).toBe(401);
         const sessions = await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [
           erin.user.id,
