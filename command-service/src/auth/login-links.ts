@@ -47,12 +47,15 @@ export class LoginLinks {
   /**
    * Stores a new single-use link (hashed) and returns its raw token; past the limit, the seconds
    * until the oldest link of the window leaves it and the address may ask again.
+   * `askedAfterDeletionOf` is the deleted account that still holds the address, if the log said
+   * so before the link was asked for: that account's erasure leaves the link alone.
    */
   async issue(
     email: string,
     redirect: string | null,
     now: Date,
     toLink: IdentityToLink | null = null,
+    askedAfterDeletionOf: string | null = null,
   ): Promise<{ token: string } | { retryAfterSeconds: number }> {
     const recent = await this.pool.query<{ count: string; oldest: Date | null }>(
       `SELECT count(*) AS count, min(created_at) AS oldest
@@ -68,8 +71,9 @@ export class LoginLinks {
     const token = newToken();
     await this.pool.query(
       `INSERT INTO login_tokens
-         (token_hash, email, redirect, created_at, expires_at, provider, provider_subject, browser_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         (token_hash, email, redirect, created_at, expires_at, provider, provider_subject,
+          browser_hash, asked_after_deletion_of)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         hashToken(token),
         email,
@@ -79,6 +83,7 @@ export class LoginLinks {
         toLink?.identity.provider ?? null,
         toLink?.identity.subject ?? null,
         toLink ? hashToken(toLink.browserToken) : null,
+        askedAfterDeletionOf,
       ],
     );
     return { token };

@@ -34,11 +34,21 @@ async function sweepAccountRows(pool: Pool, userId: string): Promise<void> {
  * account still holds the address: after the release they may be a new account's. A link asked
  * for after the deletion is already the next account's: the person signing up again follows it
  * once the address is released.
+ *
+ * Which side of the deletion a link is on is not told by time: a link's `created_at` comes from
+ * the clock of the process that sent it and the deletion's `occurredAt` from that of the process
+ * that deleted the account, and two machines' clocks may be further apart than the two moments.
+ * The process that sends a link first looks in the log whether the address is a deleted
+ * account's still, and if so marks the link with that account (`asked_after_deletion_of`): the
+ * log orders the look and the deletion, whatever the clocks. A link whose look came just before
+ * the deletion is swept, which at worst costs the person another link; a link is never kept for
+ * a deletion its sender had not seen.
  */
-async function sweepAddressRows(pool: Pool, digest: string, deletedAt: Date): Promise<void> {
+async function sweepAddressRows(pool: Pool, digest: string, userId: string): Promise<void> {
   await pool.query(
-    `DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1 AND created_at <= $2`,
-    [digest, deletedAt],
+    `DELETE FROM login_tokens WHERE ${emailDigestSql('email')} = $1
+       AND asked_after_deletion_of IS DISTINCT FROM $2`,
+    [digest, userId],
   );
   await pool.query(
     `DELETE FROM rate_limit_hits WHERE bucket LIKE 'invites-per-email:%'
@@ -115,7 +125,7 @@ export function accountErasure(
       const reservation = await load(store, emailReservationByDigest, emailDigest);
       if (reservation.userId === userId) {
         await destroyDataKeys(store, [emailSubject(emailDigest)]);
-        await sweepAddressRows(pool, emailDigest, new Date(event.metadata.occurredAt));
+        await sweepAddressRows(pool, emailDigest, userId);
       }
       const released = await handle(
         store,

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { SessionStore } from '@wagers/platform/auth/sessions';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
 import { userAggregate } from '@wagers/domain/users/user';
-import { handle, loadRead } from '@wagers/platform/aggregate';
+import { handle, load, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError, unavailable } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -53,6 +53,20 @@ export async function signInByEmail(
   await deps.sessions.end(replacing);
   deps.sessions.sendCookie(session, res);
   return { userId, newAccount: reserved.events.length > 0 };
+}
+
+/**
+ * The deleted account that still holds the address, until the erasure releases it (a sign-in with
+ * the address is refused meanwhile); null when the address is free or a live account's. Read from
+ * the log, so a deletion it reports was appended before it looked.
+ */
+export async function deletedAccountHolding(
+  store: EventStore,
+  email: string,
+): Promise<string | null> {
+  const { userId } = await load(store, emailReservationAggregate, email);
+  if (!userId) return null;
+  return (await load(store, userAggregate, userId)).status === 'deleted' ? userId : null;
 }
 
 const RELEASE_SECONDS = 30;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
@@ -15,8 +16,12 @@ import { befriend, person, proposeTo } from '../bets/http-fixtures.ts';
 describe('signing in with the address of an account just deleted', () => {
   let app: TestApp;
   let db: pg.Client;
+  /** How far this process's clock is off, as another process's may be. */
+  let clockOffsetMs = 0;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({
+      runtime: { now: () => new Date(Date.now() + clockOffsetMs), newId: () => randomUUID() },
+    });
     db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
   });
@@ -99,6 +104,47 @@ describe('signing in with the address of an account just deleted', () => {
     // Still one sign-in per link.
     const again = await new ApiClient(app.url).confirmLink(link);
     expect(again.status).toBe(400);
+  });
+
+  it('sweeps the links asked for before the deletion and keeps those after, whatever the clocks of the processes that sent them', async () => {
+    const hal = await person(app, 'Hal');
+    const email = hal.user.email!;
+    const browser = new ApiClient(app.url);
+    try {
+      // Sent by a process whose clock runs a minute ahead of the one that deletes the account.
+      clockOffsetMs = 60_000;
+      const beforeDeletion = await app.anonymous().askSignInLink(email);
+      clockOffsetMs = 0;
+      const [link, spare] = await app.holdingFollowers(async () => {
+        const deleted = await hal.client.request('DELETE', '/api/user', { confirmEmail: email });
+        expect(deleted.status, deleted.text).toBe(200);
+        // Sent by a process whose clock runs a minute behind.
+        clockOffsetMs = -60_000;
+        const asked = await browser.askSignInLink(email);
+        const another = await browser.askSignInLink(email);
+        clockOffsetMs = 0;
+        expect((await browser.confirmLink(asked)).status).toBe(503);
+        return [asked, another];
+      });
+      await app.settled();
+
+      const signedIn = await browser.confirmLink(link);
+      expect(signedIn.status, signedIn.text).toBe(303);
+      const me = await browser.get<User>('/api/auth/user');
+      expect(me.status, me.text).toBe(200);
+      expect(me.body.email).toBe(email);
+      expect(me.body.id).not.toBe(hal.user.id);
+      // The deleted account's link went with it.
+      expect((await new ApiClient(app.url).confirmLink(beforeDeletion)).status).toBe(400);
+
+      // A link kept through Hal's erasure is swept with the next account's, asked before it.
+      const deleted = await browser.request('DELETE', '/api/user', { confirmEmail: email });
+      expect(deleted.status, deleted.text).toBe(200);
+      await app.settled();
+      expect((await new ApiClient(app.url).confirmLink(spare)).status).toBe(400);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it("keeps the browser's own session through a refused sign-in, and ends it once one succeeds", async () => {
