@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { lowerRebuildPriority } from '@wagers/platform/backend-priority';
+import { asksForHelp, showUsage } from '@wagers/platform/operator-cli-usage';
 import { terminalLogger } from '@wagers/platform/logger';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { DEFAULT_RETIRED_GRACE_MS } from '@wagers/platform/projections/runner';
@@ -118,13 +119,11 @@ async function main(args: string[]): Promise<number> {
   const [command] = args;
   // Options may stand anywhere: `rebuild --manual-switch bets` as well as `rebuild bets --manual-switch`.
   const [name, third] = positionalArguments(args.slice(1));
-  if (command === 'help' || command === '--help' || command === '-h') {
-    console.log(usage);
-    return 0;
-  }
-  if (!['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')) {
-    console.error(usage);
-    return 2;
+  if (
+    asksForHelp(args) ||
+    !['status', 'rebuild', 'switch', 'retire', 'skip'].includes(command ?? '')
+  ) {
+    return showUsage(usage, args);
   }
   const unexpected = unexpectedArgument(command!, args.slice(1));
   if (unexpected !== null) {

@@ -9,12 +9,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `npm run <script> -- ...args` from the repository against the test app's database. */
-export function runScript(script: string, args: string[], databaseUrl: string): Promise<CliRun> {
+/**
+ * Runs `npm run <script> -- ...args` from the repository against the test app's database; with
+ * `workspace`, the script of that workspace (`npm run <script> -w <workspace> -- ...args`).
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  databaseUrl: string,
+  workspace?: string,
+): Promise<CliRun> {
+  const where = workspace ? ['-w', workspace] : [];
   return new Promise((resolve) => {
     execFile(
       'npm',
-      ['run', '--silent', script, '--', ...args],
+      ['run', '--silent', script, ...where, '--', ...args],
       {
         cwd: root,
         // The tests' own environment, pointed at the test database (as an operator would run it).

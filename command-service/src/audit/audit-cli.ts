@@ -5,7 +5,8 @@ import {
   verifyStream,
   type ChainReport,
 } from '@wagers/platform/event-store/chain-verifier';
-import { exitWithUsage, runOperatorCommand } from './operator-cli.ts';
+import { asksForHelp, exitWithUsage } from '@wagers/platform/operator-cli-usage';
+import { runOperatorCommand } from './operator-cli.ts';
 import { progressPrinter } from './progress.ts';
 
 const usage = `Usage: npm run audit -- <command>
@@ -46,8 +47,10 @@ function formatReport(report: ChainReport): string {
   return [...lines, summary].join('\n');
 }
 
-function main([command, betId]: string[]): void {
-  if (command !== 'verify' && command !== 'anchor') exitWithUsage(usage, command);
+function main(args: string[]): void {
+  const [command, betId] = args;
+  if (asksForHelp(args)) exitWithUsage(usage, args);
+  if (command !== 'verify' && command !== 'anchor') exitWithUsage(usage, args);
   runOperatorCommand(async ({ pool, store }) => {
     // A pass over the whole log can take long: its progress goes to stderr, the report to stdout.
     const progress = progressPrinter({

@@ -4,7 +4,8 @@ import { auditorAggregate } from '@wagers/domain/auditors/auditor';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
 import { handle, load } from '@wagers/platform/aggregate';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { exitWithUsage, runOperatorCommand } from './operator-cli.ts';
+import { asksForHelp, exitWithUsage } from '@wagers/platform/operator-cli-usage';
+import { runOperatorCommand } from './operator-cli.ts';
 import { isUuid } from '@wagers/contracts/ids';
 
 const usage = `Usage: npm run auditors -- <command>
@@ -64,12 +65,14 @@ async function list(pool: Pool) {
   return 0;
 }
 
-function main([command, who]: string[]): void {
+function main(args: string[]): void {
+  const [command, who] = args;
+  if (asksForHelp(args)) exitWithUsage(usage, args);
   if (command === 'list') return runOperatorCommand(({ pool }) => list(pool));
   if ((command === 'grant' || command === 'revoke') && who) {
     return runOperatorCommand(({ store }) => changeRole(store, command, who));
   }
-  exitWithUsage(usage, command);
+  exitWithUsage(usage, args);
 }
 
 main(process.argv.slice(2));

@@ -41,17 +41,3 @@ export function runOperatorCommand(
     },
   );
 }
-
-/**
- * Ends a command line that was not asked for one of its commands. Asked for help (`--help`, `-h`,
- * `help`), it prints `usage` to stdout and exits 0; anything else was asked wrongly: `usage` goes
- * to stderr and it exits 2.
- */
-export function exitWithUsage(usage: string, command: string | undefined): never {
-  if (command === '--help' || command === '-h' || command === 'help') {
-    console.log(usage);
-    process.exit(0);
-  }
-  console.error(usage);
-  process.exit(2);
-}

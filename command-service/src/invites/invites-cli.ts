@@ -5,7 +5,8 @@ import { isOptedOut } from '@wagers/domain/invites/sms-opt-out';
 import { handle, loadRead } from '@wagers/platform/aggregate';
 import { DomainError } from '@wagers/platform/errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
-import { exitWithUsage, runOperatorCommand } from '../audit/operator-cli.ts';
+import { asksForHelp, exitWithUsage } from '@wagers/platform/operator-cli-usage';
+import { runOperatorCommand } from '../audit/operator-cli.ts';
 
 const usage = `Usage: npm run invites -- <command>
 
@@ -74,11 +75,13 @@ async function signPending(pool: Pool, store: EventStore): Promise<number> {
   return notClosed.length > 0 ? 1 : 0;
 }
 
-function main([command]: string[]): void {
+function main(args: string[]): void {
+  const [command] = args;
+  if (asksForHelp(args)) exitWithUsage(usage, args);
   if (command === 'sign-pending') {
     return runOperatorCommand(({ pool, store }) => signPending(pool, store));
   }
-  exitWithUsage(usage, command);
+  exitWithUsage(usage, args);
 }
 
 main(process.argv.slice(2));
