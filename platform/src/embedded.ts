@@ -1,18 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync, readFileSync } from 'node:fs';
-import {
-  access,
-  chmod,
-  chown,
-  mkdir,
-  readFile,
-  readlink,
-  realpath,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -246,55 +235,6 @@ async function ownServer(
 
 export class EmbeddedServerInUseError extends Error {
   override readonly name = 'EmbeddedServerInUseError';
-}
-
-/** DATA_DIR names a place this process cannot make or write: said in one line, naming it. */
-export class DataDirError extends Error {
-  override readonly name = 'DataDirError';
-}
-
-/** Makes DATA_DIR if need be and checks that this process may write there, before any server. */
-export async function usableDataDir(dataDir: string): Promise<void> {
-  const root = path.resolve(dataDir);
-  try {
-    await makeFolders(root);
-    await access(root, constants.W_OK);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new DataDirError(
-      `DATA_DIR ${dataDir} cannot be used (${why}): set it to a folder this user may write.`,
-    );
-  }
-}
-
-/**
- * Makes `dir` and the folders above it that are missing, one level at a time from the nearest
- * folder that exists, so that a level that cannot be made fails with its own error. A recursive
- * mkdir never returns where a folder is refused with ENOENT although its parent exists (under
- * /proc): it makes the parent again and retries, forever.
- */
-async function makeFolders(dir: string): Promise<void> {
-  const missing: string[] = [];
-  for (let level = dir; !(await isFolder(level)); level = path.dirname(level)) {
-    missing.unshift(level);
-    if (path.dirname(level) === level) break;
-  }
-  for (const level of missing) {
-    // Made meanwhile by another process starting on the same DATA_DIR: as good as made here.
-    await mkdir(level).catch(async (error: unknown) => {
-      if (!(await isFolder(level))) throw error;
-    });
-  }
-}
-
-/** Whether `file` is a folder; false when there is nothing there, an error for what stops a look. */
-async function isFolder(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isDirectory();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }
 
 /**

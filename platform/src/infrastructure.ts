@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
-import { startEmbeddedPostgres, startEmbeddedRedis, usableDataDir } from './embedded.ts';
+import { startEmbeddedPostgres, startEmbeddedRedis } from './embedded.ts';
+import { usableFolder } from './folders.ts';
 import type { Logger } from './logger.ts';
 
 export interface Infrastructure {
@@ -17,7 +18,7 @@ export async function resolveInfrastructure(
 ): Promise<Infrastructure> {
   const stops: (() => Promise<void>)[] = [];
   const embeddedParts: string[] = [];
-  if (!config.DATABASE_URL || !config.REDIS_URL) await usableDataDir(config.DATA_DIR);
+  if (!config.DATABASE_URL || !config.REDIS_URL) await usableFolder('DATA_DIR', config.DATA_DIR);
   let databaseUrl = config.DATABASE_URL;
   if (databaseUrl) {
     logger.info({ host: new URL(databaseUrl).host }, 'PostgreSQL: using DATABASE_URL');

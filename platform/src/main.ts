@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DataDirError, EmbeddedServerInUseError, MissingRedisError } from './embedded.ts';
+import { EmbeddedServerInUseError, MissingRedisError } from './embedded.ts';
+import { UnusableFolderError } from './folders.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { RunningHost } from './service-host.ts';
 
@@ -40,7 +41,7 @@ export function runMain(
       const plain =
         error instanceof MissingRedisError ||
         error instanceof EmbeddedServerInUseError ||
-        error instanceof DataDirError;
+        error instanceof UnusableFolderError;
       if (plain) logger.fatal(error.message);
       else logger.fatal({ err: error }, `${name} could not start`);
       process.exit(plain ? 2 : 1);
