@@ -21,14 +21,16 @@ interface Started {
 /**
  * `npm start` on embedded defaults (no DATABASE_URL, no REDIS_URL) in a process group of its own,
  * as a terminal runs it: npm, and the product's own process under it (the script `exec`s it).
+ * `settings` adds to its environment.
  */
-function launch(dataDir: string, port: number): Started {
+function launch(dataDir: string, port: number, settings: Record<string, string> = {}): Started {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
+    ...settings,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -249,6 +251,23 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(started.output()).toContain(`DATA_DIR ${place} cannot be used`);
     expect(started.output()).not.toMatch(/^\s+at /m);
   }, 60_000);
+
+  it('says as promptly, naming it, that an AVATAR_DIR under /proc cannot be used, and stops its servers', async () => {
+    // Made at start, as DATA_DIR is: not at the first upload, where a recursive mkdir never returns.
+    const place = '/proc/wagers/avatars';
+    const started = launch(dataDir, await freePort(), { AVATAR_DIR: place });
+    const outcome = await Promise.race([started.exited, delay(90_000, null)]);
+    if (outcome === null) {
+      // It started: stopped as a person would, so the next case finds no server of it left.
+      process.kill(-started.child.pid!, 'SIGINT');
+      await started.exited;
+    }
+    expect(outcome?.code).toBe(2);
+    expect(started.output()).toContain(`AVATAR_DIR ${place} cannot be used`);
+    expect(started.output()).not.toMatch(/^\s+at /m);
+    // The PostgreSQL it had started is stopped cleanly: its pid file is gone.
+    expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
+  }, 120_000);
 
   it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {
     const firstPort = await freePort();

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { apiDocsRouter } from './api-docs/routes.ts';
 import { auditRouter } from './audit/routes.ts';
 import { authRouter } from './auth/routes.ts';
-import type { createAvatarStore } from './avatar/create-store.ts';
+import type { AvatarStores } from './avatar/create-store.ts';
 import { avatarRouter } from './avatar/routes.ts';
 import { betsRouter } from './bets/routes.ts';
 import { leaveUnservedReads } from '@wagers/platform/http/routes';
@@ -18,10 +18,7 @@ import { notificationsRouter } from './notifications/routes.ts';
  * Every mutating /api call and the sign-in routes. Feature routers register here; each parses
  * input with a contracts schema, builds a command and hands it to a decider.
  */
-export function commandRouter(
-  deps: CommandServiceDeps,
-  avatars: ReturnType<typeof createAvatarStore>,
-): Router {
+export function commandRouter(deps: CommandServiceDeps, avatars: AvatarStores): Router {
   const features = Router();
   features.use(authRouter(deps));
   features.use(apiDocsRouter());

@@ -13,11 +13,11 @@ export async function commandService(
   context: HostContext,
   signInMailer: SignInMailer,
 ): Promise<ServicePart> {
+  // One store for the routes and the erasure: a local store signs its upload links with a secret
+  // of its own when none is configured. Its folder is checked first, before anything is started.
+  const avatars = await createAvatarStore(context);
   const watcher = new ProjectionWatcher(context.pool, context.databaseUrl);
   await watcher.start();
-  // One store for the routes and the erasure: a local store signs its upload links with a secret
-  // of its own when none is configured.
-  const avatars = createAvatarStore(context);
   const managers = startProcessManagers({
     store: context.store,
     pool: context.pool,

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolders } from '@wagers/platform/folders';
 import { IMAGE_SIGNATURE_BYTES } from './image-type.ts';
 import {
   objectKeyPattern,
@@ -76,7 +77,8 @@ export function localAvatarStore(options: {
     async write(key, bytes) {
       if (await exists(filePath(key))) return false;
       const target = pendingPath(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      // One level at a time: where the folder has become unusable, the upload fails, never hangs.
+      await makeFolders(path.dirname(target));
       const temporary = `${target}.${randomUUID()}.part`;
       await writeFile(temporary, bytes);
       try {
@@ -100,7 +102,7 @@ export function localAvatarStore(options: {
     async claim(key) {
       if (!objectKeyPattern.test(key)) return;
       const target = filePath(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await makeFolders(path.dirname(target));
       try {
         await link(pendingPath(key), target);
       } catch (error) {

@@ -13,7 +13,7 @@ import { commandContext, recordWrite } from '../context.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { loadUserView } from '../users/load-user.ts';
 import { userAggregate } from '@wagers/domain/users/user';
-import type { createAvatarStore } from './create-store.ts';
+import type { AvatarStores } from './create-store.ts';
 import { detectImageType } from './image-type.ts';
 import { localAvatarRouter } from './local-routes.ts';
 import { unclaimedUploadSweeper } from './sweeper.ts';
@@ -23,10 +23,7 @@ import { NOT_AN_IMAGE, TOO_LARGE } from './upload-body.ts';
  * Avatar: a signed upload URL, then PUT /api/avatar with it once the picture is there, which
  * claims the upload. Uploads never claimed are swept away.
  */
-export function avatarRouter(
-  deps: CommandServiceDeps,
-  { store, local }: ReturnType<typeof createAvatarStore>,
-): Router {
+export function avatarRouter(deps: CommandServiceDeps, { store, local }: AvatarStores): Router {
   const sweeper = unclaimedUploadSweeper(store, deps);
   const router = Router();
   const limits = rateLimits(deps.pool, deps.runtime.now);

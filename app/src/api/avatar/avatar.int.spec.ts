@@ -16,6 +16,8 @@ const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 
 describe('avatar upload on the local disk', () => {
   let app: TestApp;
+  let scratch: string;
+  /** AVATAR_DIR: a folder that does not exist yet when the product starts. */
   let dir: string;
   let ann: Awaited<ReturnType<typeof person>>;
 
@@ -30,13 +32,18 @@ describe('avatar upload on the local disk', () => {
     fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'wagers-avatars-'));
+    scratch = await mkdtemp(path.join(tmpdir(), 'wagers-avatars-'));
+    dir = path.join(scratch, 'uploads', 'avatars');
     app = await startTestApp({ env: { AVATAR_DIR: dir } });
     ann = await person(app, 'ann@example.com');
   });
   afterAll(async () => {
     await app?.stop();
-    await rm(dir, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('makes AVATAR_DIR at start, before anyone uploads', () => {
+    expect(existsSync(dir)).toBe(true);
   });
 
   it('uploads through a signed URL, sets the avatar, and shows it wherever the user appears', async () => {
