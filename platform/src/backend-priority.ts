@@ -77,16 +77,20 @@ export async function lowerConnectionPriority(
   }
   // ...and its group's, where the kernel groups each session of the root cgroup on its own
   // (autogroup): every backend starts a session, so there its own nice weighs nothing.
+  const refused = await lowerAutogroup(pid, nice);
+  return refused === null ? { lowered: true, pid } : { lowered: false, pid, reason: refused };
+}
+
+/** Sets the nice value of process `pid`'s autogroup: null once done (or where there are none), else why not. */
+async function lowerAutogroup(pid: number, nice: number): Promise<string | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       await writeFile(`/proc/${pid}/autogroup`, String(nice));
-      return { lowered: true, pid };
+      return null;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { lowered: true, pid }; // no autogroups on this kernel
-      if (code !== 'EAGAIN' || attempt >= AUTOGROUP_TRIES) {
-        return { lowered: false, pid, reason: describe(error) };
-      }
+      if (code === 'ENOENT') return null; // no autogroups on this kernel
+      if (code !== 'EAGAIN' || attempt >= AUTOGROUP_TRIES) return describe(error);
       await new Promise((resolve) => setTimeout(resolve, AUTOGROUP_RETRY_MS));
     }
   }
@@ -128,11 +132,15 @@ export type RebuildPriority = { lowered: true; nice: number } | { lowered: false
  * Runs a rebuild below the services (decision 36): this process and the backend behind each new
  * connection of `pool` at nice `nice`, so a bulk load takes the cores the live followers and
  * commands leave, and all of them when they leave all. Call it before `pool` connects; the
- * build's own connection is lowered by its runner (`backendNice`). This
- * process's autogroup is left alone: it is the session of the operator's terminal, and would
- * keep the lower weight after the rebuild. Says what became of it: lowered, or why not.
+ * build's own connection is lowered by its runner (`backendNice`). This process's autogroup is
+ * lowered only where it leads a session of its own (`ownSession`): otherwise it is the session
+ * of the operator's terminal, which would keep the lower weight after the rebuild.
  */
-export function lowerRebuildPriority(pool: pg.Pool, nice: number): RebuildPriority {
+export async function lowerRebuildPriority(
+  pool: pg.Pool,
+  nice: number,
+  options: { ownSession: boolean },
+): Promise<RebuildPriority> {
   if (nice <= 0) return { lowered: false, reason: 'REBUILD_NICE is 0' };
   if (process.platform !== 'linux') return { lowered: false, reason: 'not Linux' };
   const level = Math.min(19, Math.round(nice));
@@ -143,5 +151,9 @@ export function lowerRebuildPriority(pool: pg.Pool, nice: number): RebuildPriori
     return { lowered: false, reason: describe(error) };
   }
   lowerBackendPriority(pool, { nice: level });
+  if (options.ownSession) {
+    const refused = await lowerAutogroup(process.pid, level);
+    if (refused !== null) return { lowered: false, reason: refused };
+  }
   return { lowered: true, nice: level };
 }

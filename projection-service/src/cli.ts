@@ -7,6 +7,12 @@ import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { lowerRebuildPriority } from '@wagers/platform/backend-priority';
+import {
+  endWithCommandLine,
+  leadsItsSession,
+  rebuildInSessionOfItsOwn,
+  runsInRebuildSession,
+} from './operator/rebuild-session.ts';
 import { asksForHelp, showUsage } from '@wagers/platform/operator-cli-usage';
 import { terminalLogger } from '@wagers/platform/logger';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
@@ -143,9 +149,18 @@ async function main(args: string[]): Promise<number> {
     { service: 'projections-cli' },
     config.LOG_FORMAT,
   );
+  // A rebuild yields the cores to the services (decision 36), from a session of its own where the
+  // kernel weighs sessions against each other.
+  const lowering = command === 'rebuild' && config.REBUILD_NICE > 0;
+  if (lowering && process.platform === 'linux' && !runsInRebuildSession()) {
+    return rebuildInSessionOfItsOwn();
+  }
+  if (runsInRebuildSession()) endWithCommandLine();
   const pool = createPool(databaseUrl, 4);
-  // Before the pool's first connection: a rebuild yields the cores to the services (decision 36).
-  const priority = command === 'rebuild' ? lowerRebuildPriority(pool, config.REBUILD_NICE) : null;
+  // Before the pool's first connection.
+  const priority = lowering
+    ? await lowerRebuildPriority(pool, config.REBUILD_NICE, { ownSession: leadsItsSession() })
+    : null;
   const store = createEventStore(config, pool, databaseUrl);
   try {
     switch (command) {
@@ -159,7 +174,7 @@ async function main(args: string[]): Promise<number> {
         const projector = projectorNamed(name);
         if (priority?.lowered) {
           console.log(`Rebuilding at nice ${priority.nice}, below the services (REBUILD_NICE).`);
-        } else if (priority && config.REBUILD_NICE > 0) {
+        } else if (priority) {
           console.log(`Rebuilding at the usual CPU priority: ${priority.reason}.`);
         }
         let interrupt: () => void = () => undefined;

@@ -30,7 +30,8 @@ export interface RebuildFigures {
 async function main(options: RebuildOptions): Promise<RebuildFigures> {
   // As the operator's command line: a small pool of its own.
   const pool = createPool(options.databaseUrl, 4);
-  const priority = lowerRebuildPriority(pool, options.nice);
+  // The bench's fork leads no session of its own: its autogroup is the bench's.
+  const priority = await lowerRebuildPriority(pool, options.nice, { ownSession: false });
   const store = createPostgresEventStore(pool, { connectionString: options.databaseUrl });
   try {
     const cpuBefore = process.cpuUsage();

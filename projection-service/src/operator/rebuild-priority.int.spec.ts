@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -27,6 +27,23 @@ function autogroupNice(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** The processes whose parent is `pid`, with the session each is in (fields 4 and 6 of their stat). */
+function childrenOf(pid: number): { pid: number; session: number }[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[1]) === pid
+          ? [{ pid: Number(entry), session: Number(fields[3]) }]
+          : [];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
 }
 
 /** The backends of the test's database other than `known`, with the last statement each ran. */
@@ -70,8 +87,13 @@ async function rebuildSeen(nice: string) {
       (row) =>
         row.application_name !== READ_MODEL_CONNECTION && !/^LISTEN|pg_notify/i.test(row.query),
     );
+    // The command line runs its rebuild in a process of its own, leading a session of its own.
+    const rebuilder = childrenOf(child.pid!).find((process) => process.session === process.pid);
     const seen = {
-      process: await niceOf(child.pid!),
+      commandLine: await niceOf(child.pid!),
+      process: rebuilder ? await niceOf(rebuilder.pid) : await niceOf(child.pid!),
+      processGroup: rebuilder ? autogroupNice(rebuilder.pid) : null,
+      ownSession: rebuilder !== undefined,
       build: await Promise.all(build.map((row) => niceOf(row.pid))),
       buildGroups: build.map((row) => autogroupNice(row.pid)),
       pooled: await Promise.all(pooled.map((row) => niceOf(row.pid))),
@@ -102,7 +124,11 @@ describe.runIf(process.platform === 'linux')('an operator’s rebuild (decision 
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Rebuilding at nice 7, below the services \(REBUILD_NICE\)\.$/m);
     expect(stdout).toMatch(/^bets build \d+, built from the start of the log, is live/m);
+    expect(seen.ownSession).toBe(true);
     expect(seen.process).toBe(7);
+    // Its session's weight too, where the kernel weighs sessions; the terminal's is left as it was.
+    if (seen.processGroup !== null) expect(seen.processGroup).toBe(7);
+    expect(seen.commandLine).toBe(0);
     expect(seen.build).toHaveLength(1);
     expect(seen.pooled.length).toBeGreaterThan(0);
     // Where this process may not renice the server's backends (another user), none is lowered.
@@ -116,6 +142,7 @@ describe.runIf(process.platform === 'linux')('an operator’s rebuild (decision 
     const { seen, code, stdout } = await rebuildSeen('0');
     expect(code).toBe(0);
     expect(stdout).not.toMatch(/^Rebuilding at/m);
+    expect(seen.ownSession).toBe(false);
     expect(seen.process).toBe(0);
     expect(seen.build).toEqual([0]);
     expect(seen.pooled.every((nice) => nice === 0)).toBe(true);
