@@ -142,6 +142,14 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // A rebuild yields the cores to the services (decision 36), from a session of its own where the
+  // kernel weighs sessions against each other. That process finds the database itself, and says
+  // once which it uses.
+  const lowering = command === 'rebuild' && config.REBUILD_NICE > 0;
+  if (lowering && process.platform === 'linux' && !runsInRebuildSession()) {
+    return rebuildInSessionOfItsOwn();
+  }
+  if (runsInRebuildSession()) endWithCommandLine();
   const databaseUrl = await operatorDatabaseUrl(config);
   if (!databaseUrl) return 2;
   const logger = terminalLogger(
@@ -149,13 +157,6 @@ async function main(args: string[]): Promise<number> {
     { service: 'projections-cli' },
     config.LOG_FORMAT,
   );
-  // A rebuild yields the cores to the services (decision 36), from a session of its own where the
-  // kernel weighs sessions against each other.
-  const lowering = command === 'rebuild' && config.REBUILD_NICE > 0;
-  if (lowering && process.platform === 'linux' && !runsInRebuildSession()) {
-    return rebuildInSessionOfItsOwn();
-  }
-  if (runsInRebuildSession()) endWithCommandLine();
   const pool = createPool(databaseUrl, 4);
   // Before the pool's first connection.
   const priority = lowering
