@@ -1,23 +1,12 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayRenice } from '@wagers/test-support/process-stat';
+import { autogroupNice, mayRenice } from '@wagers/test-support/process-stat';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { lowerBackendPriority, type BackendPriorityOutcome } from './backend-priority.ts';
 import { createPool } from './db.ts';
 import { migrate, platformMigrations } from './migrations.ts';
 import { createPostgresEventStore } from './event-store/postgres.ts';
 import { sampleEvent, uniqueStreamId } from './event-store/sample-events.ts';
-
-/** The backend's autogroup nice, as the kernel shows it ("/autogroup-12 nice 5"). */
-function autogroupNice(pid: number): number | null {
-  try {
-    const match = / nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 describe.runIf(process.platform === 'linux')(
   'backends lowered in CPU priority (decision 35)',

@@ -37,20 +37,26 @@ export function lowerBackendPriority(pool: pg.Pool, options: BackendPriorityOpti
   if (process.platform !== 'linux' || options.nice <= 0) return;
   const nice = Math.min(19, Math.round(options.nice));
   pool.on('connect', (client) => {
-    void lowerConnectionPriority(client, nice).then(
-      (outcome) => options.onOutcome?.(outcome),
-      (error: unknown) =>
-        options.onOutcome?.({
-          lowered: false,
-          pid: null,
-          reason: error instanceof Error ? error.message : String(error),
-        }),
-    );
+    void lowerConnectionPriority(client, nice).then((outcome) => options.onOutcome?.(outcome));
   });
 }
 
-/** Lowers the backend behind one open connection to nice `nice`, as `lowerBackendPriority` does. */
-export async function lowerConnectionPriority(
+/**
+ * Lowers the backend behind one open connection to nice `nice`, as `lowerBackendPriority` does.
+ * Never rejects: what went wrong is the outcome's reason.
+ */
+export function lowerConnectionPriority(
+  client: pg.Client | pg.PoolClient,
+  nice: number,
+): Promise<BackendPriorityOutcome> {
+  return lowerOne(client, nice).catch((error: unknown) => ({
+    lowered: false,
+    pid: null,
+    reason: error instanceof Error ? error.message : String(error),
+  }));
+}
+
+async function lowerOne(
   client: pg.Client | pg.PoolClient,
   nice: number,
 ): Promise<BackendPriorityOutcome> {

@@ -9,7 +9,6 @@ import { operatorDatabaseUrl } from '@wagers/platform/embedded';
 import { lowerRebuildPriority } from '@wagers/platform/backend-priority';
 import {
   endWithCommandLine,
-  leadsItsSession,
   rebuildInSessionOfItsOwn,
   runsInRebuildSession,
 } from './operator/rebuild-session.ts';
@@ -146,10 +145,9 @@ async function main(args: string[]): Promise<number> {
   // kernel weighs sessions against each other. That process finds the database itself, and says
   // once which it uses.
   const lowering = command === 'rebuild' && config.REBUILD_NICE > 0;
-  if (lowering && process.platform === 'linux' && !runsInRebuildSession()) {
-    return rebuildInSessionOfItsOwn();
-  }
-  if (runsInRebuildSession()) endWithCommandLine();
+  const ownSession = runsInRebuildSession();
+  if (lowering && process.platform === 'linux' && !ownSession) return rebuildInSessionOfItsOwn();
+  if (ownSession) endWithCommandLine();
   const databaseUrl = await operatorDatabaseUrl(config);
   if (!databaseUrl) return 2;
   const logger = terminalLogger(
@@ -160,7 +158,7 @@ async function main(args: string[]): Promise<number> {
   const pool = createPool(databaseUrl, 4);
   // Before the pool's first connection.
   const priority = lowering
-    ? await lowerRebuildPriority(pool, config.REBUILD_NICE, { ownSession: leadsItsSession() })
+    ? await lowerRebuildPriority(pool, config.REBUILD_NICE, { ownSession })
     : null;
   const store = createEventStore(config, pool, databaseUrl);
   try {

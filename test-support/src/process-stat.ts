@@ -36,3 +36,13 @@ export function mayRenice(pid: number): boolean {
   const owner = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return owner !== undefined && Number(owner) === uid;
 }
+
+/** A process's autogroup nice value, as the kernel shows it ("/autogroup-12 nice 5"), or null where there are none. */
+export function autogroupNice(pid: number): number | null {
+  try {
+    const match = / nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -124,8 +124,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       try {
         await client.connect();
         if (deps.backendNice) {
-          const nice = deps.backendNice;
-          void lowerConnectionPriority(client, nice).then((outcome) => {
+          void lowerConnectionPriority(client, deps.backendNice).then((outcome) => {
             if (!outcome.lowered)
               log.info({ reason: outcome.reason }, 'build runs at the usual CPU priority');
           });

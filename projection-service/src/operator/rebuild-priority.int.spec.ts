@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -8,7 +8,7 @@ import { migrate, platformMigrations } from '@wagers/platform/migrations';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
 import { READ_MODEL_CONNECTION } from '@wagers/platform/projections/runner';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
-import { mayRenice, processStat } from '@wagers/test-support/process-stat';
+import { autogroupNice, mayRenice, processStat } from '@wagers/test-support/process-stat';
 import { readModelMigrations } from '../migrations.ts';
 import { writeBetLog } from '../test-support/bet-log.ts';
 
@@ -20,30 +20,16 @@ let pool: pg.Pool;
 /** A process's nice value (field 19 of /proc/PID/stat). */
 const niceOf = async (pid: number) => (await processStat(pid))?.field(19) ?? null;
 
-/** Its autogroup's nice value, as the kernel shows it ("/autogroup-12 nice 5"), where there are autogroups. */
-function autogroupNice(pid: number): number | null {
-  try {
-    return Number(/ nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1]);
-  } catch {
-    return null;
-  }
-}
-
 /** The processes whose parent is `pid`, with the session each is in (fields 4 and 6 of their stat). */
-function childrenOf(pid: number): { pid: number; session: number }[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(fields[1]) === pid
-          ? [{ pid: Number(entry), session: Number(fields[3]) }]
-          : [];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
+async function childrenOf(pid: number): Promise<{ pid: number; session: number }[]> {
+  const processes = await Promise.all(
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(async (entry) => ({ pid: Number(entry), stat: await processStat(entry) })),
+  );
+  return processes
+    .filter(({ stat }) => stat?.field(4) === pid)
+    .map(({ pid: child, stat }) => ({ pid: child, session: stat!.field(6) }));
 }
 
 /** The backends of the test's database other than `known`, with the last statement each ran. */
@@ -88,7 +74,9 @@ async function rebuildSeen(nice: string) {
         row.application_name !== READ_MODEL_CONNECTION && !/^LISTEN|pg_notify/i.test(row.query),
     );
     // The command line runs its rebuild in a process of its own, leading a session of its own.
-    const rebuilder = childrenOf(child.pid!).find((process) => process.session === process.pid);
+    const rebuilder = (await childrenOf(child.pid!)).find(
+      (process) => process.session === process.pid,
+    );
     const seen = {
       commandLine: await niceOf(child.pid!),
       process: rebuilder ? await niceOf(rebuilder.pid) : await niceOf(child.pid!),

@@ -41,7 +41,7 @@ export function endWithCommandLine(): void {
 }
 
 /** Whether this process leads its session (field 6 of /proc/self/stat is the session's id). */
-export function leadsItsSession(): boolean {
+function leadsItsSession(): boolean {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
