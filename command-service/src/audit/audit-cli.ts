@@ -49,8 +49,9 @@ function formatReport(report: ChainReport): string {
 
 function main(args: string[]): void {
   const [command, betId] = args;
-  if (asksForHelp(args)) exitWithUsage(usage, args);
-  if (command !== 'verify' && command !== 'anchor') exitWithUsage(usage, args);
+  if (asksForHelp(args) || (command !== 'verify' && command !== 'anchor')) {
+    exitWithUsage(usage, args);
+  }
   runOperatorCommand(async ({ pool, store }) => {
     // A pass over the whole log can take long: its progress goes to stderr, the report to stdout.
     const progress = progressPrinter({

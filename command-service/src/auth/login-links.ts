@@ -47,15 +47,16 @@ export class LoginLinks {
   /**
    * Stores a new single-use link (hashed) and returns its raw token; past the limit, the seconds
    * until the oldest link of the window leaves it and the address may ask again.
-   * `askedAfterDeletionOf` is the deleted account that still holds the address, if the log said
-   * so before the link was asked for: that account's erasure leaves the link alone.
+   * `deletedHolder` looks in the log for the deleted account that still holds the address, once
+   * the link is within the limit and before it is stored: that account's erasure leaves the link
+   * alone.
    */
   async issue(
     email: string,
     redirect: string | null,
     now: Date,
     toLink: IdentityToLink | null = null,
-    askedAfterDeletionOf: string | null = null,
+    deletedHolder: () => Promise<string | null> = () => Promise.resolve(null),
   ): Promise<{ token: string } | { retryAfterSeconds: number }> {
     const recent = await this.pool.query<{ count: string; oldest: Date | null }>(
       `SELECT count(*) AS count, min(created_at) AS oldest
@@ -68,6 +69,7 @@ export class LoginLinks {
       return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
     }
     this.sweep(now);
+    const askedAfterDeletionOf = await deletedHolder();
     const token = newToken();
     await this.pool.query(
       `INSERT INTO login_tokens

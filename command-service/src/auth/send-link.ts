@@ -17,8 +17,9 @@ export async function sendSignInLink(
   redirect: string | null,
   toLink: IdentityToLink | null = null,
 ): Promise<{ sent: true } | { sent: false; retryAfterSeconds: number }> {
-  const deletedHolder = await deletedAccountHolding(deps.store, email);
-  const issued = await links.issue(email, redirect, deps.runtime.now(), toLink, deletedHolder);
+  const issued = await links.issue(email, redirect, deps.runtime.now(), toLink, () =>
+    deletedAccountHolding(deps.store, email),
+  );
   if (!('token' in issued)) return { sent: false, retryAfterSeconds: issued.retryAfterSeconds };
   const link = `${deps.publicUrl()}/api/login/verify?token=${encodeURIComponent(issued.token)}`;
   await deps.signInMailer.sendSignInLink(email, link);
