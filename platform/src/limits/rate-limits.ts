@@ -2,6 +2,12 @@ import type { Pool } from 'pg';
 import { hourlySweep } from '../db.ts';
 import { DomainError } from '../errors.ts';
 import { limitRules, type LimitName, type LimitRule } from './rules.ts';
+import {
+  estimatedHits,
+  secondsUntilRoom,
+  slidingWindow,
+  type SlidingWindow,
+} from './sliding-window.ts';
 
 /** A limit was reached; the problem handler answers 429 with Retry-After. */
 export class RateLimitedError extends DomainError {
@@ -30,13 +36,16 @@ export interface RateLimits {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, the store every command already depends on: a limit
- * holds across processes, survives restarts, and does not depend on Redis being up.
+ * Counters in PostgreSQL, the store every command already depends on: a limit holds across
+ * processes, survives restarts, and does not depend on Redis being up. Each counts one row per
+ * key and window, and a call is weighed against this window and the one before
+ * (`sliding-window.ts`), so a limit holds over any hour, not only over clock hours.
  */
 export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): RateLimits {
   const sweep = hourlySweep((at) => {
+    // A window is read until the one after it has ended.
     const longest = Math.max(...Object.values(rules).map((rule: LimitRule) => rule.windowSeconds));
-    const before = new Date(at.getTime() - longest * 1000);
+    const before = new Date(at.getTime() - 2 * longest * 1000);
     return pool.query(
       `WITH hits AS (DELETE FROM rate_limit_hits WHERE window_start < $1)
        DELETE FROM rate_limit_once WHERE counted_at < $1`,
@@ -51,13 +60,13 @@ export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): Rat
       .map(([, hit]) => hit);
     if (hits.length === 0) return;
     const at = now();
-    const windows = hits.map(({ rule, key }) => {
-      const { windowSeconds } = rules[rule];
-      const start = Math.floor(at.getTime() / 1000 / windowSeconds) * windowSeconds;
-      return { bucket: `${rule}:${key}`, start };
-    });
+    const windows = hits.map(({ rule, key }) => ({
+      bucket: `${rule}:${key}`,
+      ...slidingWindow(at, rules[rule].windowSeconds),
+    }));
     const client = await pool.connect();
-    let over: { rule: LimitName; start: number } | undefined;
+    let over:
+      { rule: LimitName; window: SlidingWindow; current: number; previous: number } | undefined;
     try {
       await client.query('BEGIN');
       if (once) {
@@ -71,19 +80,38 @@ export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): Rat
           return;
         }
       }
-      // The upsert locks each row until COMMIT, so concurrent calls count one after another.
-      const result = await client.query<{ bucket: string; hits: number }>(
-        `INSERT INTO rate_limit_hits (bucket, window_start, hits)
-           SELECT bucket, to_timestamp(start), 1 FROM unnest($1::text[], $2::bigint[]) AS t(bucket, start)
-           ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-           RETURNING bucket, hits`,
-        [windows.map((w) => w.bucket), windows.map((w) => w.start)],
+      // The upsert locks each row until COMMIT, so concurrent calls count one after another. The
+      // window before no longer changes: it is read as it stands.
+      const result = await client.query<{ bucket: string; hits: number; previous: number }>(
+        `WITH asked AS (
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS t(bucket, start, previous_start)
+         ), counted AS (
+           INSERT INTO rate_limit_hits (bucket, window_start, hits)
+             SELECT bucket, to_timestamp(start), 1 FROM asked
+             ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+             RETURNING bucket, hits
+         )
+         SELECT counted.bucket, counted.hits, coalesce(before.hits, 0) AS previous
+           FROM counted JOIN asked USING (bucket)
+           LEFT JOIN rate_limit_hits before
+             ON before.bucket = asked.bucket AND before.window_start = to_timestamp(asked.previous_start)`,
+        [
+          windows.map((w) => w.bucket),
+          windows.map((w) => w.start),
+          windows.map((w) => w.previousStart),
+        ],
       );
-      const counted = new Map(result.rows.map((row) => [row.bucket, row.hits]));
-      const index = hits.findIndex(
-        ({ rule }, i) => (counted.get(windows[i]!.bucket) ?? 0) > rules[rule].max,
-      );
-      if (index >= 0) over = { rule: hits[index]!.rule, start: windows[index]!.start };
+      const counted = new Map(result.rows.map((row) => [row.bucket, row]));
+      for (const [i, { rule }] of hits.entries()) {
+        const window = windows[i]!;
+        const row = counted.get(window.bucket);
+        const current = row?.hits ?? 0;
+        const previous = row?.previous ?? 0;
+        if (estimatedHits(current, previous, window) > rules[rule].max) {
+          over = { rule, window, current: current - 1, previous };
+          break;
+        }
+      }
       // A refused call counts against nothing: an SMS refused for its number is not one of the
       // sender's texts.
       await client.query(over ? 'ROLLBACK' : 'COMMIT');
@@ -95,9 +123,12 @@ export function rateLimits(pool: Pool, now: () => Date, rules = limitRules): Rat
     }
     sweep(at);
     if (over) {
-      const { windowSeconds, message } = rules[over.rule];
-      const retryAfter = Math.max(1, Math.ceil(over.start + windowSeconds - at.getTime() / 1000));
-      throw new RateLimitedError(message, retryAfter);
+      const { windowSeconds, message, max } = rules[over.rule];
+      const { current, previous, window } = over;
+      throw new RateLimitedError(
+        message,
+        secondsUntilRoom(current, previous, max, window, windowSeconds),
+      );
     }
   };
   return {

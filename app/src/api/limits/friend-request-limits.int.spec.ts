@@ -83,6 +83,34 @@ describe('friend request limits', () => {
     expect(free.status, free.text).toBe(201);
   });
 
+  it('holds over any hour, not only a clock hour: 20 just before 05:00 leave none just after', async () => {
+    const hour = 3600_000;
+    // 04:59:00 of an hour to come.
+    offsetMs = (Math.floor(Date.now() / hour) + 3) * hour - 60_000 - Date.now();
+    const sender = await someone();
+    const receivers = await people(22);
+    for (const receiver of receivers.slice(0, 20)) {
+      const sent = await sender.client.post('/api/friend-requests', { receiverId: receiver.id });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    // 05:00:30: a new clock hour, but the last hour holds all 20.
+    offsetMs += 90_000;
+    const refused = await sender.client.post('/api/friend-requests', {
+      receiverId: receivers[20]!.id,
+    });
+    expectLimited(refused, limitRules['friend-requests-per-sender'].message);
+    // Room for one more once a twentieth of 04:00's hour has passed out of the last hour: 05:03.
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(120);
+    expect(wait).toBeLessThanOrEqual(150);
+    offsetMs += wait * 1000;
+    const later = await sender.client.post('/api/friend-requests', {
+      receiverId: receivers[20]!.id,
+    });
+    expect(later.status, later.text).toBe(201);
+    offsetMs = 0;
+  });
+
   it('counts a request its friendship refuses against nothing', async () => {
     const sender = await someone();
     const [receiver, last] = await people(2);
@@ -99,7 +127,8 @@ describe('friend request limits', () => {
   });
 
   it('caps one person at 50 requests a day, hour after hour', async () => {
-    // The clock at 01:00 of a day to come: three hours on is the same day.
+    // The clock at 01:00 of a day to come: six hours on is the same day. Two hours apart, each
+    // batch has an hour of its own.
     const day = 86_400_000;
     offsetMs = (Math.floor(Date.now() / day) + 2) * day + 3600_000 - Date.now();
     const sender = await someone();
@@ -112,9 +141,9 @@ describe('friend request limits', () => {
         });
         expect(sent.status, sent.text).toBe(201);
       }
-      offsetMs += 3600_000;
+      offsetMs += 2 * 3600_000;
     }
-    // 04:00: this hour has room, the day has none.
+    // 07:00: this hour has room, the day has none.
     const before = await requestsSent();
     const refused = await sender.client.post('/api/friend-requests', {
       receiverId: receivers[50]!.id,

@@ -303,6 +303,14 @@ describe('email invitations through a real SMTP server', () => {
       inviteeEmail: 'again@example.com',
     });
     await smtp.waitFor(() => mailsTo('again@example.com').length === 1, 'the invitation');
+    // The mail arrives before its delivery is recorded: the resend follows the record.
+    await eventually(
+      async () =>
+        (await streamEvents(app.databaseUrl, inviteStreamOfLink(sent.body.code))).some(
+          (e) => e.type === 'InviteDelivered',
+        ),
+      'the first InviteDelivered',
+    );
     const pool = createPool(app.databaseUrl, 2);
     const store = createEventStore(loadConfig({}), pool, app.databaseUrl);
     try {
