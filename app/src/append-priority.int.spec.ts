@@ -19,7 +19,7 @@ describe.runIf(process.platform === 'linux')(
       app = await startTestApp();
       admin = new pg.Client({ connectionString: app.database.url });
       await admin.connect();
-    }, 60_000);
+    }, 120_000);
     afterAll(async () => {
       await admin?.end();
       await app?.stop();

@@ -55,7 +55,7 @@ describe('the deployment proxy and the command service', () => {
         return [part, await commandService(context, queuedSignInMailer(queue))];
       },
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await host?.stop();
     await database?.drop();

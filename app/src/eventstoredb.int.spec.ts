@@ -43,12 +43,12 @@ describe(`the product on ${eventStoreDbUnderTestName}`, () => {
       env: { EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: eventStore.url },
     });
     raw = EventStoreDBClient.connectionString(eventStore.url);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await raw?.dispose();
     await app?.stop();
     await eventStore?.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('signs people in, makes them friends, and has a bet proposed and accepted', async () => {
     const [ann, bob] = [await person(app, 'Ann'), await person(app, 'Bob')];
@@ -213,5 +213,5 @@ describe(`the product on ${eventStoreDbUnderTestName}`, () => {
       await store.close();
       await pool.end();
     }
-  }, 120_000);
+  }, 240_000);
 });

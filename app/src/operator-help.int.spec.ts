@@ -67,7 +67,7 @@ describe.each(commandLines)('npm run $script', ({ script, workspace, usage, aske
       expect(help.stderr, args).toBe('');
       expect(help.code, args).toBe(0);
     });
-  }, 90_000);
+  }, 180_000);
 
   it('prints its usage to stderr and exits 2 for a command it does not know', async () => {
     const wrong = await run(['frobnicate']);

@@ -162,7 +162,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
       expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
       expect(await answers(postgres)).toBe(false);
       expect(await answers(redis)).toBe(false);
-    }, 120_000);
+    }, 240_000);
   }
 
   /**
@@ -207,7 +207,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
       expect(await postgresPort(dataDir)).toBe(postgres);
       expect(await answers(redis)).toBe(false);
     });
-  }, 180_000);
+  }, 360_000);
 
   it('after the product is killed and not yet reaped (its npm held), the next start still takes over', async () => {
     const killed = await startProduct(dataDir, await freePort());
@@ -228,7 +228,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
       process.kill(killed.child.pid!, 'SIGCONT');
       await killed.exited;
     }
-  }, 180_000);
+  }, 360_000);
 
   it('says in one line, naming it, that a DATA_DIR it cannot make cannot be used', async () => {
     // A file where a folder would have to be.
@@ -239,7 +239,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(code).toBe(2);
     expect(started.output()).toContain(`DATA_DIR ${path.join(file, 'data')} cannot be used`);
     expect(started.output()).not.toMatch(/^\s+at /m);
-  }, 60_000);
+  }, 120_000);
 
   it('says so as promptly for a DATA_DIR under /proc, where no folder can be made', async () => {
     // Node's recursive mkdir never returns there: refused, it makes the parent again and retries.
@@ -250,7 +250,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(outcome?.code).toBe(2);
     expect(started.output()).toContain(`DATA_DIR ${place} cannot be used`);
     expect(started.output()).not.toMatch(/^\s+at /m);
-  }, 60_000);
+  }, 120_000);
 
   it('says as promptly, naming it, that an AVATAR_DIR under /proc cannot be used, and stops its servers', async () => {
     // Made at start, as DATA_DIR is: not at the first upload, where a recursive mkdir never returns.
@@ -267,7 +267,7 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(started.output()).not.toMatch(/^\s+at /m);
     // The PostgreSQL it had started is stopped cleanly: its pid file is gone.
     expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a second start on the same DATA_DIR while the first runs, and leaves the first be', async () => {
     const firstPort = await freePort();
@@ -285,5 +285,5 @@ describe('npm start on embedded defaults, stopped and started again', () => {
     expect(second.output()).toContain('give this one a DATA_DIR of its own');
     expect(await isUp(firstPort)).toBe(true);
     await stopProduct(first);
-  }, 180_000);
+  }, 360_000);
 });

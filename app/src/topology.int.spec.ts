@@ -31,13 +31,13 @@ describe('each service as its own process', () => {
       urls[name] = child.url;
       children.push(child);
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all(children.map((child) => child.stop()));
     await database?.drop();
     await dropQueueKeys(testRedisUrl, prefix);
-  }, 60_000);
+  }, 120_000);
 
   it('signs a person in across the three services', async () => {
     const asked = await fetch(`${urls['command-service']}/api/login/email`, {

@@ -61,7 +61,7 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     server = await startEmbeddedPostgres(dir, logger, { batch: false });
     expect(server.url).toBe(first);
     expect(await backendPolicy(server.url)).not.toBeNull();
-  }, 90_000);
+  }, 180_000);
 
   it('lets a process that started and stopped it end of itself, exit code 0', async () => {
     // A bench or a script on the embedded server: it ends when its work is done, without
@@ -86,7 +86,7 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
       }),
     );
     expect(ended).toEqual({ code: 0, stdout: 'stopped\n', stderr: '' });
-  }, 90_000);
+  }, 180_000);
 
   it('is started again on the same address when it dies, with what was committed, and says that it died', async () => {
     const entries: { level: number; msg: string; signal?: string; said?: string }[] = [];
@@ -133,7 +133,7 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL that npm s
     } finally {
       await pool.end();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('starts under the default policy where the policy cannot be set', async () => {
     // A stand-in for a `chrt` that the system refuses (a container whose seccomp profile denies

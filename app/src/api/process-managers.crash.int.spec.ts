@@ -36,13 +36,13 @@ describe('process managers finish by themselves after a crash', () => {
     product = await start();
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await product?.stop();
     await db?.end();
     await database?.drop();
     await dropQueueKeys(testRedisUrl, queuePrefix);
-  }, 60_000);
+  }, 120_000);
 
   const count = async (where: string, params: unknown[] = []) =>
     Number(
@@ -108,7 +108,7 @@ describe('process managers finish by themselves after a crash', () => {
     expect(me.body.email).toBe('alice.crash@example.com');
     aliceId = me.body.id;
     expect(await count(`stream_id = $1 AND type = 'UserRegistered'`, [`user-${aliceId}`])).toBe(1);
-  }, 180_000);
+  }, 360_000);
 
   /** Alice proposes a bet to a newcomer; resolves once its invite is out. */
   async function betForNewcomer(email: string) {
@@ -130,7 +130,7 @@ describe('process managers finish by themselves after a crash', () => {
       'the invitation email',
     );
     expect(await count(`type = 'InviteSent' AND data->>'betId' = $1`, [bet.id])).toBe(1);
-  }, 180_000);
+  }, 360_000);
 
   it('resends once when the crash came right after Resend Invite', async () => {
     const bet = await betForNewcomer('pat.crash@example.com');
@@ -145,7 +145,7 @@ describe('process managers finish by themselves after a crash', () => {
         inviteCodeOfLink(bet.invite!.code),
       ]),
     ).toBe(1);
-  }, 180_000);
+  }, 360_000);
 
   for (const [step, pattern] of [
     ['before the friendship', 'friendship-%'],
@@ -175,6 +175,6 @@ describe('process managers finish by themselves after a crash', () => {
           inviteCodeOfLink(bet.invite!.code),
         ]),
       ).toBe(1);
-    }, 180_000);
+    }, 360_000);
   }
 });

@@ -58,7 +58,7 @@ describe('an auditor replays a disputed bet in the audit area', () => {
     if (granted.code !== 0) throw new Error(granted.stderr);
     await app.settled();
     auditor = (await browserFor(browser, app, cleo)).page;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
@@ -336,5 +336,5 @@ describe('an auditor replays a disputed bet in the audit area', () => {
       })
       .toBe(true);
     expect(await auditor.getByTestId('audit-search-limit').count()).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -134,7 +134,7 @@ describe('public and first-day screens on desktop and phone', () => {
       await page.getByText('Create Your First Bet').waitFor();
       await audit.capture(page, 'profile-empty');
       // Five screens, each captured and audited at two sizes: 20 s on a busy 2-core machine.
-    }, 60_000);
+    }, 120_000);
 
     it('invite landing: pending with a bet, not found, already used', async () => {
       await page.goto(`/invite/${pendingCode}`);

@@ -33,13 +33,13 @@ describe('the session cache', () => {
     await admin.connect();
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     await pool.query('SELECT 1');
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await pool.end();
     await admin.end();
     await database.drop();
-  }, 60_000);
+  }, 120_000);
 
   it('listens on the connection the log wake-ups of the process listen on', async () => {
     const before = await backends();

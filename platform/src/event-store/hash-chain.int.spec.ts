@@ -27,12 +27,12 @@ beforeAll(async () => {
   pool = createPool(database.url, 8);
   plain = createPostgresEventStore(pool, { connectionString: database.url });
   store = withHashChain(plain);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await store.close();
   await pool.end();
   await database.drop();
-}, 60_000);
+}, 120_000);
 
 /** Anchoring and whole-log checks read the global log: wait until it shows the last append. */
 async function logShows(append: Promise<{ position: string }>): Promise<void> {

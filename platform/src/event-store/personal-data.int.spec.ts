@@ -28,12 +28,12 @@ beforeAll(async () => {
   await migrate(database.url, [platformMigrations]);
   pool = createPool(database.url, 8);
   esdb = await startEventStoreDbUnderTest();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await pool?.end();
   await database?.drop();
   await esdb?.stop();
-}, 60_000);
+}, 120_000);
 
 const adapters: Record<string, () => EventStore> = {
   postgres: () => createPostgresEventStore(pool, { connectionString: database.url }),

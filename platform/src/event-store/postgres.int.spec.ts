@@ -44,7 +44,7 @@ describe('postgres event store on its own database', () => {
   beforeAll(async () => {
     underTest = await freshPostgresStore();
     store = underTest.store;
-  }, 60_000);
+  }, 120_000);
   afterAll(() => underTest.dispose(), 60_000);
 
   it('has no head and nothing to read while the log is empty', async () => {
@@ -100,7 +100,7 @@ describe('postgres event store statements a command sends on every request', () 
       await pool.end();
       await database.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('postgres event store reading the end of a long log', () => {
@@ -113,7 +113,7 @@ describe('postgres event store reading the end of a long log', () => {
        FROM generate_series(1, 20000) AS g`,
     );
     await underTest.pool.query('ANALYZE es_events');
-  }, 60_000);
+  }, 120_000);
   afterAll(() => underTest.dispose(), 60_000);
 
   // The statements are prepared, and PostgreSQL soon plans them once for any parameters: such a
@@ -156,7 +156,7 @@ describe('postgres event store log order', () => {
   let underTest: EventStoreUnderTest & { pool: pg.Pool };
   beforeAll(async () => {
     underTest = await freshPostgresStore();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => underTest.dispose(), 60_000);
 
   it('orders and pages by transaction id as a number, also where ids gain a digit', async () => {
@@ -203,7 +203,7 @@ describe('postgres event store followers sharing the end of the log', () => {
     // follower that is not woken for an event never gets it.
     underTest = await freshPostgresStore({ followIntervalMs: 300, pollIntervalMs: 60_000 });
     store = underTest.store;
-  }, 60_000);
+  }, 120_000);
   afterAll(() => underTest.dispose(), 60_000);
 
   it('a follower busy with a page while the log moves on still gets the newest event', async () => {
@@ -241,5 +241,5 @@ describe('postgres event store followers sharing the end of the log', () => {
       await quick.stop();
       await slow.stop();
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -138,7 +138,7 @@ describe('postgres event store under concurrent writers', () => {
     followerPool = createPool(database.url, 2);
     writers = createPostgresEventStore(writerPool, { connectionString: database.url });
     reader = createPostgresEventStore(followerPool, { connectionString: database.url });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await writers.close();
@@ -146,7 +146,7 @@ describe('postgres event store under concurrent writers', () => {
     await writerPool.end();
     await followerPool.end();
     await database.drop();
-  }, 60_000);
+  }, 120_000);
 
   it(`stores each successful append exactly once and delivers it once, in order, to every follower (${WRITERS} writers x ${APPENDS_PER_WRITER} appends)`, async () => {
     const head = await reader.headPosition();
@@ -208,7 +208,7 @@ describe('postgres event store under concurrent writers', () => {
     } finally {
       await Promise.all(followers.map((follower) => follower.stop()));
     }
-  }, 180_000);
+  }, 600_000);
 
   it('holds delivery at an open write transaction, then delivers it and all later events in log order', async () => {
     const held = `torture_held-${Date.now()}`;
@@ -278,7 +278,7 @@ describe('postgres event store under concurrent writers', () => {
       await open.end();
       await follower.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('postgres event store followers and transactions that are not appends', () => {
@@ -301,7 +301,7 @@ describe('postgres event store followers and transactions that are not appends',
       connectionString: database.url,
       pollIntervalMs: 60_000,
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await writer.close();
@@ -310,7 +310,7 @@ describe('postgres event store followers and transactions that are not appends',
     await followerPool.end();
     await database.drop();
     await other.drop();
-  }, 60_000);
+  }, 120_000);
 
   /** A transaction that has taken its id and stays open until `end()`. */
   async function openTransaction(url: string) {
@@ -371,7 +371,7 @@ describe('postgres event store followers and transactions that are not appends',
       looks.stop();
       await follower.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 /** Counts the connections a pool hands out: each read the follower makes is one. */

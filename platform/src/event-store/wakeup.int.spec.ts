@@ -42,12 +42,12 @@ describe('log wake-ups', () => {
     await listener.connect();
     listener.on('notification', (message) => received.push(message.channel));
     await listener.query(`LISTEN ${CHANNEL}`);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await listener.end();
     await database.drop();
-  }, 60_000);
+  }, 120_000);
 
   it('wakes followers in the process at once and sends other processes one NOTIFY per burst', async () => {
     const writer = new LogWakeup(database.url, CHANNEL);

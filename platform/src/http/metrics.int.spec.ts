@@ -25,7 +25,7 @@ describe(`/metrics with the log on ${eventStoreDbUnderTestName}`, () => {
     log = await openWatchedLog();
     server = await startEventStoreDbUnderTest();
     store = connectEventStoreDb(server.url);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await store?.close();
     await server?.stop();
@@ -96,5 +96,5 @@ describe(`/metrics with the log on ${eventStoreDbUnderTestName}`, () => {
     } finally {
       await unreachableLog.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

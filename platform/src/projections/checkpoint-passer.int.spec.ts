@@ -21,7 +21,7 @@ describe('checkpoints moved past pages that wrote nothing, for every follower of
         await saveCheckpoint(client, name, 1, '100-1', 0);
       });
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await pool.end();
     await database.drop();

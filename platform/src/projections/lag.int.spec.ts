@@ -49,7 +49,7 @@ describe(`how far a build trails a log on ${eventStoreDbUnderTestName}, where es
     log = await openWatchedLog();
     server = await startEventStoreDbUnderTest();
     store = connectEventStoreDb(server.url);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await store?.close();
     await server?.stop();

@@ -652,7 +652,7 @@ describe('projection runner', () => {
     } finally {
       await second.stop();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('projection runner on a log that has never held an event', () => {

@@ -287,7 +287,7 @@ describe('the bets statements over many users and bets', () => {
          FROM generate_series(1, 5000) AS g`,
     );
     await pool.query('ANALYZE rm_users; ANALYZE rm_bets');
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await pool?.end();
     await database?.drop();

@@ -55,7 +55,7 @@ describe(`a rebuild's progress with the log on ${eventStoreDbUnderTestName}`, ()
       Array.from({ length: EVENTS }, () => sampleEvent('Counted', {})),
       { expectedRevision: 'no_stream' },
     );
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await store?.close();
     await server?.stop();
@@ -100,7 +100,7 @@ describe(`a rebuild's progress with the log on ${eventStoreDbUnderTestName}`, ()
     expect(lines.at(-1)).toContain('] 100% ');
     expect(String(last.applied)).toBe(last.total);
     expect(last.applied).toBeGreaterThan(EVENTS);
-  }, 60_000);
+  }, 120_000);
 
   it('shows a total the log counted only up to its cap as at least that, counted again as the build reaches it, and the whole count at the end', async () => {
     const { result, lines, seen } = await rebuild('esdb_capped', 10);
@@ -118,5 +118,5 @@ describe(`a rebuild's progress with the log on ${eventStoreDbUnderTestName}`, ()
     expect(lines.at(-1)).toContain('] 100% ');
     expect(String(last.applied)).toBe(last.total);
     expect(last.applied).toBeGreaterThan(EVENTS);
-  }, 60_000);
+  }, 120_000);
 });

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const granted = await runScript('auditors', ['grant', carol.user.email!], bed.app.databaseUrl);
   expect(granted.code, granted.stderr).toBe(0);
   await bed.app.settled();
-}, 180_000);
+}, 360_000);
 afterAll(() => bed?.stop(), 60_000);
 
 const auditCalls = (betId: string) => [
@@ -1022,7 +1022,7 @@ describe('a revoked auditor', () => {
       migrations: [],
       parts: async (context) => [await projectionService(context)],
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => queries?.stop(), 60_000);
 
   it('gets 404 from every audit call right after the revocation, with the audit read model held back', async () => {

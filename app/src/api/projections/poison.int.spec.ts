@@ -159,5 +159,5 @@ describe('an event a projector cannot apply', () => {
     expect(list.headers.get('x-wagers-stale')).toBeNull();
     const { stdout } = await projections('status');
     expect(stdout).not.toContain('stopped');
-  }, 180_000);
+  }, 360_000);
 });

@@ -105,5 +105,5 @@ describe('a rebuild while people read', () => {
         expect((await who.client.get(path)).body).toEqual(body);
       }
     }
-  }, 180_000);
+  }, 360_000);
 });
