@@ -73,6 +73,15 @@ const DEFAULT_MAX_RETRY_MS = 10_000;
  */
 export const READ_MODEL_CONNECTION = 'wagers-read-models';
 
+/**
+ * The advisory lock an operator's rebuild holds, on a connection of its own, for as long as its
+ * process runs: a service leaves the projector's build under way to that process, which runs
+ * below the services (decision 36), and takes it over only once the process is gone.
+ */
+export function operatorRebuildLock(name: string): string {
+  return `projector-rebuild:${name}`;
+}
+
 interface Task {
   stop(): Promise<void>;
 }
@@ -110,6 +119,23 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     });
   }
 
+  /** Builds under way whose service copy stands by for an operator's rebuild (logged once). */
+  const waitingForOperator = new Set<number>();
+
+  /**
+   * Whether an operator's rebuild holds this build: it is under way and the operator's lock is
+   * taken. Tried in the statement's own transaction, so a free lock is not kept.
+   */
+  async function operatorRebuilding(client: pg.Client, build: number): Promise<boolean> {
+    const result = await client.query<{ held: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM projection_checkpoints
+                       WHERE name = $1 AND build = $2 AND status = 'building')
+              AND NOT pg_try_advisory_xact_lock(hashtext($3)) AS held`,
+      [projector.name, build, operatorRebuildLock(projector.name)],
+    );
+    return result.rows[0]?.held === true;
+  }
+
   async function acquireLock(build: number): Promise<pg.Client | null> {
     while (!stopped) {
       // Named so the log's horizon leaves its page transactions out: they never append.
@@ -129,6 +155,15 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
               log.info({ reason: outcome.reason }, 'build runs at the usual CPU priority');
           });
         }
+        if (deps.onlyBuild === undefined && (await operatorRebuilding(client, build))) {
+          if (!waitingForOperator.has(build))
+            log.info({ build }, "an operator's rebuild is filling this build; standing by");
+          waitingForOperator.add(build);
+          await client.end();
+          await pause(deps.standbyRetryMs ?? 1000);
+          continue;
+        }
+        waitingForOperator.delete(build);
         const result = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
           [`projector:${projector.name}:${build}`],

@@ -9,7 +9,7 @@ import {
   saveCheckpoint,
 } from '@wagers/platform/projections/checkpoints';
 import { projectionGauges } from '@wagers/platform/projections/gauges';
-import { runProjector } from '@wagers/platform/projections/runner';
+import { operatorRebuildLock, runProjector } from '@wagers/platform/projections/runner';
 import type { Projector } from '@wagers/platform/projections/projector';
 import {
   closeWatchedLog,
@@ -74,7 +74,7 @@ describe('the operator commands on builds of another version', () => {
     await expect(
       rebuildProjector(projector('older', 2, v1), { ...deps(), manualSwitch: true }),
     ).resolves.toMatchObject({ build: 2, resumed: true, outcome: 'caught up' });
-  }, 30_000);
+  }, 60_000);
 
   it('never switches reads back to an older version, nor starts a build of one', async () => {
     const v1 = projector('newer', 1);
@@ -101,7 +101,7 @@ describe('the operator commands on builds of another version', () => {
       [2, 2, 'live'],
       [3, 1, 'building'],
     ]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('the operator commands on builds stopped at an event, skipped or under way', () => {
@@ -154,7 +154,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
     ]);
     const rows = await log.pool.query('SELECT n FROM fixed_rows WHERE id = $1', ['s-fixed']);
     expect(rows.rows).toEqual([{ n: 3 }]);
-  }, 30_000);
+  }, 60_000);
 
   it('does not switch reads to a first build while events committed before it are hidden behind an open transaction', async () => {
     const name = 'hidden';
@@ -187,7 +187,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
     }
     const rows = await log.pool.query(`SELECT n FROM ${name}_rows WHERE id = $1`, ['s-hidden']);
     expect(rows.rows).toEqual([{ n: 2 }]);
-  }, 30_000);
+  }, 60_000);
 
   it('leaves a retired build that stopped out of skip, of the stopped builds in status and of the stopped gauge', async () => {
     const name = 'skipped';
@@ -250,7 +250,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       resumed: true,
       outcome: 'switched',
     });
-  }, 30_000);
+  }, 60_000);
 
   it('lets one skip serve two builds of the version: one stopped at the event, the other on its way to it', async () => {
     const name = 'twice';
@@ -308,7 +308,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       open();
       await service.stop();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('refuses a switch to a build still making its indexes, saying so, and status shows it', async () => {
     const name = 'indexing';
@@ -330,7 +330,7 @@ describe('the operator commands on builds stopped at an event, skipped or under 
     expect(shown).toMatch(
       new RegExp(`^indexing\\s+${row.build}\\s+1\\s+building, indexing\\s+\\S+\\s+0\\s+0\\s`, 'm'),
     );
-  }, 30_000);
+  }, 60_000);
 
   it('gives way to a reader left open on the views rather than hold up every read behind the switch, and says so', async () => {
     const name = 'busy';
@@ -358,5 +358,80 @@ describe('the operator commands on builds stopped at an event, skipped or under 
       reader.release();
     }
     await expect(switchProjector(log.pool, log.store, projector(name, 1))).resolves.toBe(2);
-  }, 30_000);
+  }, 60_000);
+
+  const eventually = async (what: string, check: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 500; i++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+
+  it("leaves an operator's rebuild to the operator's process: a service takes it over only once that process is gone", async () => {
+    const name = 'beside';
+    const deps = () => ({
+      pool: log.pool,
+      store: log.store,
+      connectionString: log.db.url,
+      logger,
+      pollMs: 20,
+      standbyRetryMs: 20,
+    });
+    for (let i = 0; i < 20; i++)
+      await log.store.appendToStream(`s-beside-${i}`, [sampleEvent('Counted', {})], {
+        expectedRevision: 'any',
+      });
+    const service = runProjector(projector(name, 1), deps());
+    try {
+      await eventually('the first build to go live', async () =>
+        (await readBuilds(log.pool, name)).some((b) => b.status === 'live'),
+      );
+
+      // An operator's rebuild: the service never fills the build, the operator's process does.
+      let serviceHeld = false;
+      let lastRunner = '';
+      await expect(
+        rebuildProjector(projector(name, 1), {
+          ...deps(),
+          onProgress: (progress) => {
+            serviceHeld ||= service.holding.has(progress.build);
+            lastRunner = progress.runner;
+          },
+        }),
+      ).resolves.toMatchObject({ build: 2, outcome: 'switched' });
+      expect(serviceHeld).toBe(false);
+      expect(lastRunner).toBe('this process');
+      // Once reads have switched, the service follows the new build.
+      await eventually('the service to follow build 2', () => service.holding.has(2));
+
+      // An operator's process holds the rebuild of build 3, and then is gone before filling it.
+      const operator = await log.pool.connect();
+      let released = false;
+      try {
+        await operator.query('SELECT pg_advisory_lock(hashtext($1))', [operatorRebuildLock(name)]);
+        await inTransaction(log.pool, (client) => createBuild(client, projector(name, 1)));
+        // The service stands by: build 3 stays empty for as long as the operator holds it.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(service.holding.has(3)).toBe(false);
+        expect((await readBuilds(log.pool, name)).find((b) => b.build === 3)).toMatchObject({
+          status: 'building',
+          events: 0,
+        });
+        await operator.query('SELECT pg_advisory_unlock_all()');
+        released = true;
+      } finally {
+        operator.release(!released);
+      }
+      // With the operator gone, the service takes the build over, fills it and switches reads.
+      const whole = (await readBuilds(log.pool, name)).find((b) => b.build === 2)!.events;
+      await eventually('the service to finish build 3', async () =>
+        (await readBuilds(log.pool, name)).some(
+          (b) => b.build === 3 && b.status === 'live' && b.events === whole,
+        ),
+      );
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });

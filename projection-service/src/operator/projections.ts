@@ -1,5 +1,6 @@
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { comparePositions, type GlobalPosition } from '@wagers/contracts/position';
+import { lowerConnectionPriority } from '@wagers/platform/backend-priority';
 import { inTransaction } from '@wagers/platform/db';
 import { isDatabaseUnavailable } from '@wagers/platform/db-errors';
 import type { EventStore } from '@wagers/platform/event-store/port';
@@ -18,7 +19,11 @@ import {
   codeForVersion,
   type Projector,
 } from '@wagers/platform/projections/projector';
-import { DEFAULT_RETIRED_GRACE_MS, runProjector } from '@wagers/platform/projections/runner';
+import {
+  DEFAULT_RETIRED_GRACE_MS,
+  operatorRebuildLock,
+  runProjector,
+} from '@wagers/platform/projections/runner';
 import { recordOperatorEvent } from './record.ts';
 
 export { BuildRefused };
@@ -101,10 +106,70 @@ export type RebuildOutcome = 'switched' | 'caught up' | 'interrupted';
 /**
  * Starts a new build of the projector next to the live one, or resumes one that was interrupted,
  * and follows it until reads have switched to it. A build another process is filling now is
- * refused. If a service runs the projector it may take the build over; either way the build
- * resumes from its checkpoint.
+ * refused. Running services leave the build to this process; if it ends before reads switch, a
+ * service takes the build over, and either way the build resumes from its checkpoint.
  */
 export async function rebuildProjector(
+  projector: Projector,
+  deps: RebuildDeps,
+): Promise<{ build: number; resumed: boolean; outcome: RebuildOutcome }> {
+  // Taken before any build is made or resumed, so no service starts filling it at full priority
+  // first: services stand by while this process runs, and take the build over once it is gone.
+  const hold = await holdRebuild(deps, projector.name);
+  if (!hold) {
+    const builds = await readBuilds(deps.pool, projector.name);
+    throw alreadyRebuilding(
+      projector.name,
+      builds.find((row) => row.status === 'building'),
+    );
+  }
+  try {
+    return await rebuildHeld(projector, deps);
+  } finally {
+    await hold.end().catch(() => undefined);
+  }
+}
+
+function alreadyRebuilding(name: string, building: BuildRow | undefined): BuildRefused {
+  const counted = building ? ` (build ${building.build}, ${building.events} events so far)` : '';
+  return new BuildRefused(
+    `${name} is already being rebuilt${counted} by another process; watch it with \`status\`, ` +
+      'or retire that build to start again',
+  );
+}
+
+/**
+ * A connection holding the operator's rebuild lock of `name` (session-level: it goes with the
+ * process), or null while another operator's rebuild holds it.
+ */
+async function holdRebuild(deps: RebuildDeps, name: string): Promise<pg.Client | null> {
+  const client = new pg.Client({ connectionString: deps.connectionString });
+  client.on('error', (error) =>
+    deps.logger.warn(
+      { err: error },
+      'lost the connection holding the rebuild; services may take it over',
+    ),
+  );
+  await client.connect();
+  try {
+    const result = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [operatorRebuildLock(name)],
+    );
+    if (result.rows[0]?.locked) {
+      // Idle, but a backend of the rebuild all the same: below the services like the others.
+      if (deps.backendNice) await lowerConnectionPriority(client, deps.backendNice);
+      return client;
+    }
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  await client.end();
+  return null;
+}
+
+async function rebuildHeld(
   projector: Projector,
   deps: RebuildDeps,
 ): Promise<{ build: number; resumed: boolean; outcome: RebuildOutcome }> {
@@ -125,10 +190,7 @@ export async function rebuildProjector(
           `Fix the projector and restart it, or pass over the event: skip ${projector.name} ${existing.errorPosition ?? 'POSITION'}`,
       );
     }
-    throw new BuildRefused(
-      `${projector.name} is already being rebuilt (build ${existing.build}, ${existing.events} events so far) ` +
-        'by another process; watch it with `status`, or retire that build to start again',
-    );
+    throw alreadyRebuilding(projector.name, existing);
   }
   if (existing) refuseWithoutCode(projector, existing, 'resume');
   let row: BuildRow;
