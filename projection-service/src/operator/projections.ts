@@ -216,6 +216,8 @@ async function rebuildHeld(
   }
   const runner = runProjector(projector, { ...deps, onlyBuild: row.build });
   try {
+    // The first figure shown says who fills the build: give this copy a moment to take its lock.
+    await pollPause(2000, runner.active);
     const outcome = await watchBuild(projector, row, runner.holding, deps);
     return { build: row.build, resumed: existing !== undefined, outcome };
   } finally {
