@@ -123,21 +123,39 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
   const waitingForOperator = new Set<number>();
 
   /**
-   * Whether an operator's rebuild holds this build: it is under way and the operator's lock is
-   * taken. Tried in the statement's own transaction, so a free lock is not kept.
+   * Whether this copy waits for now rather than try `build`'s lock: an operator's rebuild holds it
+   * (it is under way and the operator's lock is taken, tried in the statement's own transaction so
+   * a free lock is not kept), or the database could not say. Asked over the pool, so a copy that
+   * stands by opens no connection of its own each time it looks.
    */
-  async function operatorRebuilding(client: pg.Client, build: number): Promise<boolean> {
-    const result = await client.query<{ held: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM projection_checkpoints
-                       WHERE name = $1 AND build = $2 AND status = 'building')
-              AND NOT pg_try_advisory_xact_lock(hashtext($3)) AS held`,
-      [projector.name, build, operatorRebuildLock(projector.name)],
-    );
-    return result.rows[0]?.held === true;
+  async function standingBy(build: number): Promise<boolean> {
+    if (deps.onlyBuild !== undefined) return false;
+    let held: boolean;
+    try {
+      const result = await deps.pool.query<{ held: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM projection_checkpoints
+                         WHERE name = $1 AND build = $2 AND status = 'building')
+                AND NOT pg_try_advisory_xact_lock(hashtext($3)) AS held`,
+        [projector.name, build, operatorRebuildLock(projector.name)],
+      );
+      held = result.rows[0]?.held === true;
+    } catch (error) {
+      log.warn({ err: error }, 'could not take the projector lock');
+      return true;
+    }
+    if (held && !waitingForOperator.has(build))
+      log.info({ build }, "an operator's rebuild is filling this build; standing by");
+    if (held) waitingForOperator.add(build);
+    else waitingForOperator.delete(build);
+    return held;
   }
 
   async function acquireLock(build: number): Promise<pg.Client | null> {
     while (!stopped) {
+      if (await standingBy(build)) {
+        await pause(deps.standbyRetryMs ?? 1000);
+        continue;
+      }
       // Named so the log's horizon leaves its page transactions out: they never append.
       const client = new pg.Client({
         connectionString: deps.connectionString,
@@ -155,15 +173,6 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
               log.info({ reason: outcome.reason }, 'build runs at the usual CPU priority');
           });
         }
-        if (deps.onlyBuild === undefined && (await operatorRebuilding(client, build))) {
-          if (!waitingForOperator.has(build))
-            log.info({ build }, "an operator's rebuild is filling this build; standing by");
-          waitingForOperator.add(build);
-          await client.end();
-          await pause(deps.standbyRetryMs ?? 1000);
-          continue;
-        }
-        waitingForOperator.delete(build);
         const result = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
           [`projector:${projector.name}:${build}`],
