@@ -1,18 +1,22 @@
 import type { Response } from 'express';
-import type { SessionStore } from '@wagers/platform/auth/sessions';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
-import { userAggregate } from '@wagers/domain/users/user';
+import { userAggregate, type UserState } from '@wagers/domain/users/user';
 import { handle, load, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError, unavailable } from '@wagers/platform/errors';
-import type { EventStore } from '@wagers/platform/event-store/port';
+import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
+import type { CommandServiceDeps } from '../deps.ts';
 
 /**
  * Signs a person in by a verified email: one append reserves the address for a new account (a
  * no-op for a known one), and a process manager registers the account. The session starts at the
  * reservation and moves on to the registration, whichever side gets there first: the process
- * manager advances the sessions it finds, and this function advances its own if the account is
- * already registered when it looks, after the session exists.
+ * manager advances the sessions it finds, and this function advances its own once it sees the
+ * account registered, after the session exists.
+ *
+ * A new account's sign-in answers once the account is registered (or after as long as a read
+ * waits for its own write, READ_YOUR_WRITES_TIMEOUT_MS): the person's first call after it, a read of
+ * their own stream or a command on it, finds the account and not "No such user".
  *
  * An address whose account was deleted stays that account's until the erasure releases it
  * (pm-account-erasure): until then the sign-in is refused, 503 with Retry-After, and no session
@@ -24,7 +28,7 @@ import type { EventStore } from '@wagers/platform/event-store/port';
  * session stands, so a refused sign-in leaves the browser signed in as it was.
  */
 export async function signInByEmail(
-  deps: { store: EventStore; sessions: SessionStore },
+  deps: Pick<CommandServiceDeps, 'store' | 'sessions' | 'config'>,
   email: string,
   context: CommandContext,
   res: Response,
@@ -43,7 +47,11 @@ export async function signInByEmail(
   const account = () => loadRead(deps.store, userAggregate, userId);
   if ((await account()).state.status === 'deleted') throw addressBeingReleased();
   const session = await deps.sessions.create(userId, reserved.position, context.now);
-  const { state, read } = await account();
+  const { state, read } = await waitForAccount(
+    deps.store,
+    userId,
+    deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
+  );
   if (state.status === 'deleted') {
     await deps.sessions.endUser(userId);
     throw addressBeingReleased();
@@ -53,6 +61,24 @@ export async function signInByEmail(
   await deps.sessions.end(replacing);
   deps.sessions.sendCookie(session, res);
   return { userId, newAccount: reserved.events.length > 0 };
+}
+
+/**
+ * The account's stream once a process manager has registered it (or deleted it since), read again
+ * every 25 ms for up to `timeoutMs`; as it stands then if that time runs out first.
+ */
+export async function waitForAccount(
+  store: EventStore,
+  userId: string,
+  timeoutMs: number,
+): Promise<{ state: UserState; read: RecordedEvent[] }> {
+  const deadline = Date.now() + timeoutMs;
+  let account = await loadRead(store, userAggregate, userId);
+  while (account.state.status === 'unregistered' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    account = await loadRead(store, userAggregate, userId);
+  }
+  return account;
 }
 
 /**

@@ -33,6 +33,30 @@ describe('email sign-in', () => {
     expect(meAgain.body.id).toBe(me.body.id);
   });
 
+  it("answers a newcomer's sign-in once the account exists, so their first call finds it", async () => {
+    const browser = app.anonymous();
+    const link = await browser.askSignInLink('first.call@example.com');
+    let answered = false;
+    const signingIn = await app.holdingFollowers(async () => {
+      // The process manager that registers the account follows the log, held back here.
+      const confirming = browser.confirmLink(link).finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(answered).toBe(false);
+      return { confirming };
+    });
+    const confirmed = await signingIn.confirming;
+    expect(confirmed.status, confirmed.text).toBe(303);
+    // Read from the account's own stream, the very next call: no "No such user".
+    const phone = await browser.get('/api/user/phone');
+    expect(phone.status, phone.text).toBe(200);
+    expect(phone.body).toEqual({ phone: null, smsConsent: false, consentedAt: null });
+    const named = await browser.put<User>('/api/user', { firstName: 'First', lastName: 'Call' });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body).toMatchObject({ email: 'first.call@example.com', firstName: 'First' });
+  });
+
   it('honours a redirect on this site only', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', {
