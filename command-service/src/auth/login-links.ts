@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { hashToken, newToken } from '@wagers/platform/auth/tokens';
-import { hourlySweep } from '@wagers/platform/db';
+import { hourlySweep, inTransaction } from '@wagers/platform/db';
 
 export const LINK_TTL_MS = 15 * 60 * 1000;
 /** The cookie of the browser that asked for a link carrying a provider's account. */
@@ -46,7 +46,8 @@ export class LoginLinks {
 
   /**
    * Stores a new single-use link (hashed) and returns its raw token; past the limit, the seconds
-   * until the oldest link of the window leaves it and the address may ask again.
+   * until the oldest link of the window leaves it and the address may ask again. The limit holds
+   * for links asked for at the same moment too.
    * `deletedHolder` looks in the log for the deleted account that still holds the address, once
    * the link is within the limit and before it is stored: that account's erasure leaves the link
    * alone.
@@ -58,37 +59,53 @@ export class LoginLinks {
     toLink: IdentityToLink | null = null,
     deletedHolder: () => Promise<string | null> = () => Promise.resolve(null),
   ): Promise<{ token: string } | { retryAfterSeconds: number }> {
-    const recent = await this.pool.query<{ count: string; oldest: Date | null }>(
+    const full = await this.windowFull(this.pool, email, now);
+    if (full) return full;
+    this.sweep(now);
+    const askedAfterDeletionOf = await deletedHolder();
+    const token = newToken();
+    // Counted again and stored under the address's lock: of links asked for at once, only as
+    // many as the window has room for are stored.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('login-link:' || $1))", [email]);
+      const fullNow = await this.windowFull(client, email, now);
+      if (fullNow) return fullNow;
+      await client.query(
+        `INSERT INTO login_tokens
+           (token_hash, email, redirect, created_at, expires_at, provider, provider_subject,
+            browser_hash, asked_after_deletion_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          hashToken(token),
+          email,
+          redirect,
+          now,
+          new Date(now.getTime() + LINK_TTL_MS),
+          toLink?.identity.provider ?? null,
+          toLink?.identity.subject ?? null,
+          toLink ? hashToken(toLink.browserToken) : null,
+          askedAfterDeletionOf,
+        ],
+      );
+      return { token };
+    });
+  }
+
+  /** The seconds until the address may ask again when its window is full; null when it is not. */
+  private async windowFull(
+    db: Pick<Pool, 'query'>,
+    email: string,
+    now: Date,
+  ): Promise<{ retryAfterSeconds: number } | null> {
+    const recent = await db.query<{ count: string; oldest: Date | null }>(
       `SELECT count(*) AS count, min(created_at) AS oldest
          FROM login_tokens WHERE email = $1 AND created_at > $2`,
       [email, new Date(now.getTime() - LINK_TTL_MS)],
     );
     const { count, oldest } = recent.rows[0] ?? { count: '0', oldest: null };
-    if (Number(count) >= LINKS_PER_WINDOW && oldest) {
-      const freeAt = oldest.getTime() + LINK_TTL_MS;
-      return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
-    }
-    this.sweep(now);
-    const askedAfterDeletionOf = await deletedHolder();
-    const token = newToken();
-    await this.pool.query(
-      `INSERT INTO login_tokens
-         (token_hash, email, redirect, created_at, expires_at, provider, provider_subject,
-          browser_hash, asked_after_deletion_of)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        hashToken(token),
-        email,
-        redirect,
-        now,
-        new Date(now.getTime() + LINK_TTL_MS),
-        toLink?.identity.provider ?? null,
-        toLink?.identity.subject ?? null,
-        toLink ? hashToken(toLink.browserToken) : null,
-        askedAfterDeletionOf,
-      ],
-    );
-    return { token };
+    if (Number(count) < LINKS_PER_WINDOW || !oldest) return null;
+    const freeAt = oldest.getTime() + LINK_TTL_MS;
+    return { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
   }
 
   /**

@@ -124,6 +124,22 @@ describe('email sign-in', () => {
     expect(waitNow).toBeLessThanOrEqual(60);
   });
 
+  it('holds the five-link limit when many ask for the same address at once', async () => {
+    const asked = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        app.anonymous().post('/api/login/email', { email: 'flood@example.com' }),
+      ),
+    );
+    const statuses = asked.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(202), ...Array<number>(7).fill(429)]);
+    const pg = await import('pg');
+    const db = new pg.default.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    const stored = await db.query("SELECT 1 FROM login_tokens WHERE email = 'flood@example.com'");
+    await db.end();
+    expect(stored.rowCount).toBe(5);
+  });
+
   it('refuses an expired link', async () => {
     const client = app.anonymous();
     await client.post('/api/login/email', { email: 'late@example.com' });
