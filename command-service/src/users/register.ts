@@ -28,7 +28,7 @@ import type { CommandServiceDeps } from '../deps.ts';
  * session stands, so a refused sign-in leaves the browser signed in as it was.
  */
 export async function signInByEmail(
-  deps: Pick<CommandServiceDeps, 'store' | 'sessions' | 'config'>,
+  deps: Pick<CommandServiceDeps, 'store' | 'sessions' | 'config' | 'watcher'>,
   email: string,
   context: CommandContext,
   res: Response,
@@ -47,10 +47,17 @@ export async function signInByEmail(
   const account = () => loadRead(deps.store, userAggregate, userId);
   if ((await account()).state.status === 'deleted') throw addressBeingReleased();
   const session = await deps.sessions.create(userId, reserved.position, context.now);
+  // The registration manager's checkpoint passing the reservation says the account is written,
+  // without reading the stream again and again; the stream is read after, and polled only if
+  // that word did not come (a manager elsewhere, slow to announce).
+  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
+  if (reserved.position) {
+    await deps.watcher.waitFor(['pm-user-registration'], reserved.position, deadline - Date.now());
+  }
   const { state, read } = await waitForAccount(
     deps.store,
     userId,
-    deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    Math.max(0, deadline - Date.now()),
   );
   if (state.status === 'deleted') {
     await deps.sessions.endUser(userId);
