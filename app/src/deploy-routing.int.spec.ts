@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationQueue } from '@wagers/notifier/queue';
 import { queuedSignInMailer } from '@wagers/notifier/sign-in-mailer';
 import { commandService, webDist } from '@wagers/command-service/service';
-import { loadConfig } from '@wagers/platform/config';
 import { createLogger } from '@wagers/platform/logger';
 import { hostService, type RunningHost } from '@wagers/platform/service-host';
 import { createTestDatabase, type TestDatabase } from '@wagers/test-support/database';
 import { dropQueueKeys } from '@wagers/test-support/redis';
-import { testRedisUrl } from './test-support/test-app.ts';
+import { testConfig, testQueuePrefix, testRedisUrl } from './test-support/test-app.ts';
 
 const caddyfile = new URL('../../deploy/Caddyfile', import.meta.url);
 
@@ -33,26 +31,20 @@ const matches = (pattern: string, path: string) =>
 describe('the deployment proxy and the command service', () => {
   let database: TestDatabase;
   let host: RunningHost;
-  const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
+  const queuePrefix = testQueuePrefix();
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: database.url,
-      REDIS_URL: testRedisUrl,
-      QUEUE_PREFIX: queuePrefix,
-      LOG_LEVEL: 'silent',
-    });
+    const config = testConfig(database.url, queuePrefix);
     host = await hostService({
       config,
       logger: createLogger('silent'),
       migrations: [],
       webDist,
-      parts: async (context) => {
+      parts: async function* (context) {
         const { queue, part } = openNotificationQueue(context);
-        return [part, await commandService(context, queuedSignInMailer(queue))];
+        yield part;
+        yield await commandService(context, queuedSignInMailer(queue));
       },
     });
   }, 120_000);

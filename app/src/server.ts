@@ -26,14 +26,12 @@ export function startWagers(
     runtime,
     migrations: [readModelMigrations],
     webDist,
-    parts: async (context) => {
+    parts: async function* (context) {
       const { queue, part } = openNotificationQueue(context);
-      return [
-        part,
-        await commandService(context, queuedSignInMailer(queue)),
-        await projectionService(context),
-        notifierService(context, queue),
-      ];
+      yield part;
+      yield await commandService(context, queuedSignInMailer(queue));
+      yield await projectionService(context);
+      yield notifierService(context, queue);
     },
   });
 }

@@ -47,7 +47,8 @@ export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
  * What the command service's own process hosts (as `docker-compose.yml` runs it): the command
  * side, and the notification queue its sign-in mails go out through. No projector, no notifier.
  */
-export async function standaloneCommandParts(context: HostContext): Promise<ServicePart[]> {
+export async function* standaloneCommandParts(context: HostContext): AsyncIterable<ServicePart> {
   const { queue, part } = openNotificationQueue(context);
-  return [part, await commandService(context, queuedSignInMailer(queue))];
+  yield part;
+  yield await commandService(context, queuedSignInMailer(queue));
 }

@@ -8,9 +8,10 @@ runMain('notifier', (config, logger) =>
     config,
     logger,
     migrations: [],
-    parts: (context) => {
+    parts: function* (context) {
       const { queue, part } = openNotificationQueue(context);
-      return Promise.resolve([part, notifierService(context, queue)]);
+      yield part;
+      yield notifierService(context, queue);
     },
   }),
 );

@@ -51,8 +51,12 @@ export interface HostOptions {
   logger: Logger;
   runtime?: Runtime;
   migrations: MigrationSet[];
-  /** Builds the parts in order; a later part may use what an earlier one returned. */
-  parts: (context: HostContext) => Promise<ServicePart[]>;
+  /**
+   * Builds the parts in order, yielding each once it stands; a later part may use what an earlier
+   * one made. A part that fails to build stops the start, and the parts yielded before it are
+   * stopped again, in reverse order.
+   */
+  parts: (context: HostContext) => AsyncIterable<ServicePart> | Iterable<ServicePart>;
   /** A built single-page app to serve for every path that is not an API route. */
   webDist?: string;
 }
@@ -134,10 +138,11 @@ export async function hostService(options: HostOptions): Promise<RunningHost> {
       sessions,
       publicUrl: () => publicUrl,
     };
-    const parts = await options.parts(context);
-    parts.forEach((part, index) => {
-      if (part.stop) stops.push({ name: part.name ?? `part ${index}`, run: part.stop });
-    });
+    const parts: ServicePart[] = [];
+    for await (const part of options.parts(context)) {
+      if (part.stop) stops.push({ name: part.name ?? `part ${parts.length}`, run: part.stop });
+      parts.push(part);
+    }
 
     const app = baseApp(logger, sessions, {
       production: config.production,

@@ -8,6 +8,8 @@ runMain('projection-service', (config, logger) =>
     config,
     logger,
     migrations: [readModelMigrations],
-    parts: async (context) => [await projectionService(context)],
+    parts: async function* (context) {
+      yield await projectionService(context);
+    },
   }),
 );

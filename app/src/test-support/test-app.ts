@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { comparePositions } from '@wagers/contracts/position';
 import { SESSION_COOKIE } from '@wagers/platform/auth/sessions';
-import { loadConfig } from '@wagers/platform/config';
+import { loadConfig, type Config } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
 import { createEventStore } from '@wagers/platform/event-store/factory';
 import { readBuilds } from '@wagers/platform/projections/checkpoints';
@@ -15,6 +15,29 @@ import { startWagers, type RunningWagers } from '../server.ts';
 import { checkAgainstDocument } from './api-contract.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A queue prefix of a test's own, so its jobs and keys never meet another test's. */
+export const testQueuePrefix = (): string => `wagers-test-${randomBytes(4).toString('hex')}`;
+
+/**
+ * The configuration a test's process runs with: the test's database, the real Redis under the
+ * test's queue prefix, a port of the system's choosing, and `env` over that.
+ */
+export function testConfig(
+  databaseUrl: string,
+  queuePrefix: string,
+  env: Record<string, string> = {},
+): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: testRedisUrl,
+    QUEUE_PREFIX: queuePrefix,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+}
 
 export interface TestApp extends RunningWagers {
   database: TestDatabase;
@@ -44,14 +67,8 @@ export async function startTestApp(
   options: { env?: Record<string, string>; runtime?: Runtime } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const queuePrefix = `wagers-test-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl,
-    QUEUE_PREFIX: queuePrefix,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  const queuePrefix = testQueuePrefix();
+  const config = testConfig(database.url, queuePrefix, {
     DEV_INBOX: 'true',
     // Tests check what is shown, not how fast: a machine loaded by other work must not turn a
     // slow projection into a missing row.

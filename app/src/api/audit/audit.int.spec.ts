@@ -1020,7 +1020,9 @@ describe('a revoked auditor', () => {
       config,
       logger: createLogger('silent'),
       migrations: [],
-      parts: async (context) => [await projectionService(context)],
+      parts: async function* (context) {
+        yield await projectionService(context);
+      },
     });
   }, 120_000);
   afterAll(() => queries?.stop(), 60_000);
