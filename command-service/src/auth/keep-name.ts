@@ -4,7 +4,7 @@ import { handle } from '@wagers/platform/aggregate';
 import { advanceUserSessions } from '@wagers/platform/auth/sessions';
 import type { CommandContext } from '@wagers/platform/decider';
 import type { CommandServiceDeps } from '../deps.ts';
-import { waitForAccount } from '../users/register.ts';
+import { loadUser } from '../users/load-user.ts';
 
 /**
  * A provider that tells the person's name once (Apple, on the first sign-in) fills in an account
@@ -40,10 +40,11 @@ export async function waitForRegistration(
   deps: Pick<CommandServiceDeps, 'store' | 'config'>,
   userId: string,
 ): Promise<UserState> {
-  const { state } = await waitForAccount(
-    deps.store,
-    userId,
-    deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
-  );
-  return state;
+  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
+  let user = await loadUser(deps.store, userId);
+  while (user.status !== 'registered' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    user = await loadUser(deps.store, userId);
+  }
+  return user;
 }

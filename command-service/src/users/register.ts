@@ -1,10 +1,10 @@
 import type { Response } from 'express';
 import { emailReservationAggregate } from '@wagers/domain/users/email-reservation';
-import { userAggregate, type UserState } from '@wagers/domain/users/user';
+import { userAggregate } from '@wagers/domain/users/user';
 import { handle, load, loadRead } from '@wagers/platform/aggregate';
 import type { CommandContext } from '@wagers/platform/decider';
 import { DomainError, unavailable } from '@wagers/platform/errors';
-import type { EventStore, RecordedEvent } from '@wagers/platform/event-store/port';
+import type { EventStore } from '@wagers/platform/event-store/port';
 import type { CommandServiceDeps } from '../deps.ts';
 
 /**
@@ -44,21 +44,21 @@ export async function signInByEmail(
   );
   const userId = reserved.state.userId;
   if (!userId) throw new Error('Email reservation holds no user');
+  const newAccount = reserved.events.length > 0;
   const account = () => loadRead(deps.store, userAggregate, userId);
-  if ((await account()).state.status === 'deleted') throw addressBeingReleased();
+  // A new account's id was made just now: no deletion can hold it yet.
+  if (!newAccount && (await account()).state.status === 'deleted') throw addressBeingReleased();
   const session = await deps.sessions.create(userId, reserved.position, context.now);
-  // The registration manager's checkpoint passing the reservation says the account is written,
-  // without reading the stream again and again; the stream is read after, and polled only if
-  // that word did not come (a manager elsewhere, slow to announce).
-  const deadline = Date.now() + deps.config.READ_YOUR_WRITES_TIMEOUT_MS;
+  // The registration manager's checkpoint passing the reservation says the account is written
+  // (the watcher's word, as reads wait on), so the stream is read once, after it.
   if (reserved.position) {
-    await deps.watcher.waitFor(['pm-user-registration'], reserved.position, deadline - Date.now());
+    await deps.watcher.waitFor(
+      ['pm-user-registration'],
+      reserved.position,
+      deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    );
   }
-  const { state, read } = await waitForAccount(
-    deps.store,
-    userId,
-    Math.max(0, deadline - Date.now()),
-  );
+  const { state, read } = await account();
   if (state.status === 'deleted') {
     await deps.sessions.endUser(userId);
     throw addressBeingReleased();
@@ -67,25 +67,7 @@ export async function signInByEmail(
   if (last) await deps.sessions.advance(session, last.position);
   await deps.sessions.end(replacing);
   deps.sessions.sendCookie(session, res);
-  return { userId, newAccount: reserved.events.length > 0 };
-}
-
-/**
- * The account's stream once a process manager has registered it (or deleted it since), read again
- * every 25 ms for up to `timeoutMs`; as it stands then if that time runs out first.
- */
-export async function waitForAccount(
-  store: EventStore,
-  userId: string,
-  timeoutMs: number,
-): Promise<{ state: UserState; read: RecordedEvent[] }> {
-  const deadline = Date.now() + timeoutMs;
-  let account = await loadRead(store, userAggregate, userId);
-  while (account.state.status === 'unregistered' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    account = await loadRead(store, userAggregate, userId);
-  }
-  return account;
+  return { userId, newAccount };
 }
 
 /**
