@@ -22,6 +22,7 @@ import {
 } from './checkpoints.ts';
 import type { CheckpointPasser, PassOutcome } from './checkpoint-passer.ts';
 import { livePageEvents, livePageSeconds } from './page-metrics.ts';
+import { pageIntervalFor } from './page-interval.ts';
 import { applyEvents, type BulkLoader, type PageWrite, type Projector } from './projector.ts';
 
 /** The build was retired or dropped under us: nobody reads it any more. */
@@ -49,16 +50,14 @@ export interface FollowDeps {
   /**
    * The shortest time from the start of one live page to the reading of the next, once caught
    * up: under a steady flow of events a follower then commits a page per interval, not one per
-   * read of the log, and the transactions it costs the database stop growing with the flow.
+   * read of the log, and the transactions it costs the database stop growing with the flow. By
+   * default it follows the flow of events (`pageIntervalFor`).
    */
   pageIntervalMs?: number;
 }
 
 /** The pause before a switch that gave way to a long reader of the views is tried again. */
 const SWITCH_RETRY_MS = 2000;
-
-/** See `FollowDeps.pageIntervalMs`. */
-export const DEFAULT_PAGE_INTERVAL_MS = 20;
 
 export interface BuildFollower {
   /** Resolves when following ends: stopped, the build gone, or a poison event met. */
@@ -414,7 +413,8 @@ export function followBuild(
 
   async function followLive(): Promise<void> {
     let failure: unknown = null;
-    const pageIntervalMs = deps.pageIntervalMs ?? DEFAULT_PAGE_INTERVAL_MS;
+    /** When the last page applied began (null until one has): the flow is gauged from it. */
+    let lastStarted: number | null = null;
     let rest: { timer: NodeJS.Timeout; end: () => void } | null = null;
     /** Waits out the rest of the page interval; stopping ends the wait. */
     const restFor = (ms: number) =>
@@ -448,8 +448,12 @@ export function followBuild(
         livePageSeconds.observe(labels, (performance.now() - started) / 1000);
         livePageEvents.observe(labels, events.length);
         if (events.length < deps.batchSize) {
-          await restFor(pageIntervalMs - (performance.now() - started));
-        }
+          const interval =
+            deps.pageIntervalMs ??
+            pageIntervalFor(events.length, lastStarted === null ? Infinity : started - lastStarted);
+          lastStarted = started;
+          await restFor(interval - (performance.now() - started));
+        } else lastStarted = started;
       },
       // Caught up with everything committed, none of it hidden behind an open transaction (a
       // build with nothing new to read, at once): reads may switch to this build.
