@@ -32,6 +32,12 @@ export const configSchema = z
      * value; decision 36); 0 leaves them be.
      */
     REBUILD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * A new build a service begins (a projector's version raised at deploy) with at least this
+     * many events to load is loaded by a process of its own, as an operator's rebuild is, so the
+     * service's own thread keeps serving; 0 loads every build in the service.
+     */
+    BUILD_APART_EVENTS: z.coerce.number().int().min(0).default(50_000),
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: optionalUrl,
     /** Key prefix of the notifier's queues in Redis; tests give each run its own. */
@@ -140,4 +146,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   return result.data;
+}
+
+/**
+ * This process's environment with `settings` in place of what it held (a setting given as
+ * undefined is left out): for a process of the product's that this one starts, which reads its
+ * configuration from the environment it is given.
+ */
+export function environmentWith(
+  settings: Record<string, string | undefined>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...settings })) {
+    if (value !== undefined && !(key in settings && settings[key] === undefined)) env[key] = value;
+  }
+  return env;
 }

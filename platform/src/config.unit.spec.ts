@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, environmentWith, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('starts on embedded defaults with nothing set', () => {
@@ -30,5 +30,14 @@ describe('configuration', () => {
 
   it('refuses production without the secret that signs unsubscribe links', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NOTIFICATION_SIGNING_SECRET/);
+  });
+
+  it('gives a process it starts this environment with the settings given in place, and none given as undefined', () => {
+    const env = environmentWith({ DATABASE_URL: 'postgres://elsewhere/db', PATH: undefined });
+    expect(env.DATABASE_URL).toBe('postgres://elsewhere/db');
+    expect(env).not.toHaveProperty('PATH');
+    expect(env.HOME).toBe(process.env.HOME);
+    expect(loadConfig({ ...env, BUILD_APART_EVENTS: '0' }).BUILD_APART_EVENTS).toBe(0);
+    expect(loadConfig({}).BUILD_APART_EVENTS).toBe(50_000);
   });
 });

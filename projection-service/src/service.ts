@@ -2,6 +2,7 @@ import { runProjector } from '@wagers/platform/projections/runner';
 import { ProjectionWatcher } from '@wagers/platform/projections/watcher';
 import type { HostContext, ServicePart } from '@wagers/platform/service-host';
 import { queryRouter } from './app.ts';
+import { buildApart } from './operator/build-apart.ts';
 import { allProjectors } from './projectors.ts';
 
 /** The read side: projectors that keep the read models, and the query API over them. */
@@ -9,8 +10,15 @@ export async function projectionService(context: HostContext): Promise<ServicePa
   const { config, logger, pool, store, databaseUrl } = context;
   const watcher = new ProjectionWatcher(pool, databaseUrl);
   await watcher.start();
+  const apart = buildApart(config, databaseUrl, logger);
   const projectors = allProjectors.map((projector) =>
-    runProjector(projector, { store, pool, connectionString: databaseUrl, logger }),
+    runProjector(projector, {
+      store,
+      pool,
+      connectionString: databaseUrl,
+      logger,
+      ...(apart && { buildApart: apart }),
+    }),
   );
   return {
     name: 'projection service',

@@ -22,6 +22,7 @@ import {
 } from './build-follower.ts';
 import { sharedPasser } from './checkpoint-passer.ts';
 import { readBuilds } from './checkpoints.ts';
+import { projectorLag } from './lag.ts';
 import { lowerConnectionPriority } from '../backend-priority.ts';
 import {
   BUILDS_CHANNEL,
@@ -52,6 +53,27 @@ export interface ProjectorRunnerDeps {
    * stops once reads switch (decision 36). Never for a service, whose builds go on live.
    */
   backendNice?: number;
+  /**
+   * A service's new build with at least `minEvents` events still to load from the log is loaded
+   * by a process of its own (`start`, the operator's rebuild, below the services: decision 36),
+   * while this copy stands by; it goes on from that process's checkpoint if the process ends
+   * before the build is live. Absent: every build is loaded here.
+   */
+  buildApart?: BuildApart;
+}
+
+/** How a service has a large build loaded elsewhere (see `ProjectorRunnerDeps.buildApart`). */
+export interface BuildApart {
+  minEvents: number;
+  /** Starts the process that loads projector `name`'s build under way. */
+  start(name: string): BuildApartProcess;
+}
+
+export interface BuildApartProcess {
+  /** Resolves with how the process ended: its exit code, or null after a signal. */
+  readonly ended: Promise<number | null>;
+  /** Asks it to stop at its checkpoint, and resolves once it has ended. */
+  stop(): Promise<void>;
 }
 
 export interface RunningProjector {
@@ -121,6 +143,43 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
 
   /** Builds under way whose service copy stands by for an operator's rebuild (logged once). */
   const waitingForOperator = new Set<number>();
+  /** Builds this copy has looked at handing to a process of their own (once each). */
+  const consideredApart = new Set<number>();
+  const apart = new Set<BuildApartProcess>();
+
+  /**
+   * Hands `build` to a process of its own when it is a new build with a large part of the log
+   * still to load (`deps.buildApart`), and waits until that process holds the operator's rebuild
+   * lock (so `acquireLock` stands by) or has ended (so this copy loads it after all).
+   */
+  async function loadApart(build: number): Promise<void> {
+    const apartDeps = deps.buildApart;
+    if (!apartDeps || deps.onlyBuild !== undefined || consideredApart.has(build)) return;
+    consideredApart.add(build);
+    const row = (await readBuilds(deps.pool, projector.name)).find((r) => r.build === build);
+    if (row?.status !== 'building' || row.indexed) return;
+    const [lag] = await projectorLag(deps.pool, deps.store, {
+      only: { name: projector.name, build },
+      countCap: apartDeps.minEvents,
+      rows: [row],
+    });
+    if (!lag || lag.lagEvents < apartDeps.minEvents || stopped) return;
+    log.info(
+      { build, events: lag.lagEvents, atLeast: lag.lagEventsAtLeast },
+      'loading the build in a process of its own, below the services',
+    );
+    const child = apartDeps.start(projector.name);
+    apart.add(child);
+    let ended = false;
+    void child.ended.then((code) => {
+      ended = true;
+      apart.delete(child);
+      for (const wake of [...wakers]) wake();
+      if (code === 0) log.info({ build }, "the build's own process has ended");
+      else log.warn({ build, code }, "the build's own process ended early; loading it here");
+    });
+    while (!stopped && !ended && !(await standingBy(build))) await pause(250);
+  }
 
   /**
    * Whether this copy waits for now rather than try `build`'s lock: an operator's rebuild holds it
@@ -199,6 +258,9 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     let failures = 0;
     const running = (async () => {
       while (!stopped && !ended) {
+        await loadApart(build).catch((error: unknown) =>
+          log.warn({ err: error, build }, 'could not hand the build to a process of its own'),
+        );
         const client = await acquireLock(build);
         if (!client) return;
         const began = Date.now();
@@ -364,6 +426,8 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       if (expiryTimer) clearTimeout(expiryTimer);
       for (const wake of [...wakers]) wake();
       await refreshing;
+      // A build's own process stops at its checkpoint, and this build goes on from it next start.
+      await Promise.all([...apart].map((child) => child.stop()));
       await Promise.all([...tasks.values()].map((task) => task.stop()));
       await releaseWakeup(wakeup);
       await releaseWakeup(notices);
