@@ -1,14 +1,20 @@
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { Pool } from 'pg';
 import { loadConfig } from '@wagers/platform/config';
 import { createPool } from '@wagers/platform/db';
+import { createEventStore } from '@wagers/platform/event-store/factory';
 import { createPostgresEventStore } from '@wagers/platform/event-store/postgres';
+import { createLogger } from '@wagers/platform/logger';
 import type { GlobalPosition } from '@wagers/contracts/position';
 import { migrate, platformMigrations } from '@wagers/platform/migrations';
-import { readLiveBuild } from '@wagers/platform/projections/checkpoints';
+import { readBuilds, readLiveBuild } from '@wagers/platform/projections/checkpoints';
+import { runProjector } from '@wagers/platform/projections/runner';
 import { createTestDatabase } from '@wagers/test-support/database';
+import { betsProjector } from '@wagers/projection-service/bets/bets.projector';
 import { readModelMigrations } from '@wagers/projection-service/migrations';
+import { buildApart } from '@wagers/projection-service/operator/build-apart';
 import { writeBetLog } from '@wagers/projection-service/test-support/bet-log';
 import type { RebuildFigures, RebuildOptions } from './rebuild-child.ts';
 import { printTable, type Cell } from './table.ts';
@@ -38,6 +44,69 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await work();
   return (performance.now() - start) / 1000;
+}
+
+interface ServiceBuildFigures {
+  seconds: number;
+  /** CPU seconds of this process, the service, meanwhile. */
+  cpuSeconds: number;
+  /** The service's event-loop delay, ms: what a request or a live page waited meanwhile. */
+  delayP99: number;
+  delayMax: number;
+}
+
+/**
+ * A deploy that raises the bets projector's version, as a service of the product's meets it: this
+ * process runs the projector as the projection service does, and its new build is loaded here or
+ * (`apart`) by a process of its own, until reads switch to it.
+ */
+async function serviceBuild(
+  databaseUrl: string,
+  pool: Pool,
+  apart: boolean,
+): Promise<ServiceBuildFigures> {
+  await pool.query(
+    "UPDATE projection_checkpoints SET version = $1 WHERE name = 'bets' AND status = 'live'",
+    [betsProjector.version - 1],
+  );
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const store = createEventStore(config, pool, databaseUrl);
+  // Every build handed over, whatever the log's length, so the bench's small runs take this path.
+  const handOver = apart
+    ? buildApart({ ...config, BUILD_APART_EVENTS: 1 }, databaseUrl, logger, { pageSize: PAGE })
+    : undefined;
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const runner = runProjector(betsProjector, {
+    store,
+    pool,
+    connectionString: databaseUrl,
+    logger,
+    pageSize: PAGE,
+    ...(handOver && { buildApart: handOver }),
+  });
+  try {
+    for (;;) {
+      const live = (await readBuilds(pool, 'bets')).find((row) => row.status === 'live');
+      if (live?.version === betsProjector.version) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = (performance.now() - start) / 1000;
+    delay.disable();
+    const cpu = process.cpuUsage(cpuBefore);
+    return {
+      seconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      delayP99: delay.percentile(99) / 1e6,
+      delayMax: delay.max / 1e6,
+    };
+  } finally {
+    await runner.stop();
+    await store.close();
+  }
 }
 
 /**
@@ -127,6 +196,25 @@ export async function rebuildBench(): Promise<void> {
       `Node.js CPU of the rebuild's process: ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / total) * 1e6).toFixed(1)} µs per event), load average ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')}`,
+    );
+
+    const inService = await serviceBuild(database.url, pool, false);
+    const handedOver = await serviceBuild(database.url, pool, true);
+    const serviceRow = (scenario: string, figures: ServiceBuildFigures): Cell[] => [
+      scenario,
+      { value: figures.seconds, digits: 1 },
+      { value: total / figures.seconds },
+      { value: figures.cpuSeconds, digits: 1 },
+      { value: figures.delayP99, digits: 1 },
+      { value: figures.delayMax, digits: 1 },
+    ];
+    printTable(
+      "A deploy raises the bets projector's version: the service's new build, until reads switch to it, and the service's own thread meanwhile (CPU seconds; event-loop delay in ms, what its requests and live pages waited)",
+      ['new build loaded', 'seconds', 'events/s', 'service CPU', 'delay p99', 'delay max'],
+      [
+        serviceRow("in the service's thread (BUILD_APART_EVENTS=0)", inService),
+        serviceRow('by a process of its own (BUILD_APART_EVENTS)', handedOver),
+      ],
     );
   } finally {
     await store.close();
