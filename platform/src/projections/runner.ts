@@ -176,7 +176,13 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
       apart.delete(child);
       for (const wake of [...wakers]) wake();
       if (code === 0) log.info({ build }, "the build's own process has ended");
-      else log.warn({ build, code }, "the build's own process ended early; loading it here");
+      else if (stopped)
+        log.info({ build, code }, "the build's own process stopped at its checkpoint");
+      else
+        log.warn(
+          { build, code },
+          "the build's own process ended early; the service goes on with the build",
+        );
     });
     while (!stopped && !ended && !(await standingBy(build))) await pause(250);
   }

@@ -149,11 +149,40 @@ describe("a service's new build with much of the log to load", () => {
       expect(live).toMatchObject({ events: total });
       expect(await betsIn(live.schemaName!)).toBe(BETS);
       expect(logged.map((line) => line.msg)).toContain(
-        "the build's own process ended early; loading it here",
+        "the build's own process ended early; the service goes on with the build",
       );
       expect(started).toHaveLength(1);
     } finally {
       await runner.stop();
+    }
+  }, 180_000);
+
+  it('is stopped at its checkpoint with the service, for the next start to go on from', async () => {
+    const { apart, started } = counted(1_000, 100);
+    const { runner } = serviceRunner(apart);
+    let stoppedRunner = false;
+    try {
+      for (;;) {
+        const row = (await readBuilds(pool, 'bets')).find((r) => r.build === 2);
+        if (row?.status === 'live') throw new Error('build 2 was live before it could be stopped');
+        if (started.length > 0 && row && row.events > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await runner.stop();
+      stoppedRunner = true;
+      // The service's stop waited for it.
+      expect(await Promise.race([started[0]!.ended, Promise.resolve('running')])).not.toBe(
+        'running',
+      );
+      const left = (await readBuilds(pool, 'bets')).find((r) => r.build === 2)!;
+      expect(left.status).toBe('building');
+      expect(left.events).toBeGreaterThan(0);
+      expect(left.events).toBeLessThan(total);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const after = (await readBuilds(pool, 'bets')).find((r) => r.build === 2)!;
+      expect(after.events).toBe(left.events);
+    } finally {
+      if (!stoppedRunner) await runner.stop();
     }
   }, 180_000);
 
