@@ -21,7 +21,7 @@ import {
   type BuildFollower,
 } from './build-follower.ts';
 import { sharedPasser } from './checkpoint-passer.ts';
-import { readBuilds } from './checkpoints.ts';
+import { readBuilds, type BuildRow } from './checkpoints.ts';
 import { projectorLag } from './lag.ts';
 import { lowerConnectionPriority } from '../backend-priority.ts';
 import {
@@ -148,16 +148,16 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
   const apart = new Set<BuildApartProcess>();
 
   /**
-   * Hands `build` to a process of its own when it is a new build with a large part of the log
-   * still to load (`deps.buildApart`), and waits until that process holds the operator's rebuild
+   * Hands a build (its row as `reconcile` has just read it) to a process of its own when it is a
+   * new build with a large part of the log still to load (`deps.buildApart`), and waits until that process holds the operator's rebuild
    * lock (so `acquireLock` stands by) or has ended (so this copy loads it after all).
    */
-  async function loadApart(build: number): Promise<void> {
+  async function loadApart(row: BuildRow): Promise<void> {
+    const { build } = row;
     const apartDeps = deps.buildApart;
     if (!apartDeps || deps.onlyBuild !== undefined || consideredApart.has(build)) return;
     consideredApart.add(build);
-    const row = (await readBuilds(deps.pool, projector.name)).find((r) => r.build === build);
-    if (row?.status !== 'building' || row.indexed) return;
+    if (row.status !== 'building' || row.indexed) return;
     const [lag] = await projectorLag(deps.pool, deps.store, {
       only: { name: projector.name, build },
       countCap: apartDeps.minEvents,
@@ -254,7 +254,8 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
   }
 
   /** Fills `build` with `code`: this projector, or the earlier version it keeps (`previous`). */
-  function startTask(build: number, code: Projector): void {
+  function startTask(start: BuildRow, code: Projector): void {
+    const { build } = start;
     let follower: BuildFollower | null = null;
     let ended = false;
     // Failures in a row: a follower that keeps failing (Redis away for the notifier's dispatchers)
@@ -264,7 +265,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
     let failures = 0;
     const running = (async () => {
       while (!stopped && !ended) {
-        await loadApart(build).catch((error: unknown) =>
+        await loadApart(start).catch((error: unknown) =>
           log.warn({ err: error, build }, 'could not hand the build to a process of its own'),
         );
         const client = await acquireLock(build);
@@ -389,7 +390,7 @@ export function runProjector(projector: Projector, deps: ProjectorRunnerDeps): R
         code !== null &&
         row.status !== 'retired' &&
         (deps.onlyBuild === undefined || row.build === deps.onlyBuild);
-      if (wanted && !tasks.has(row.build) && !stopped) startTask(row.build, code);
+      if (wanted && !tasks.has(row.build) && !stopped) startTask(row, code);
     }
     for (const [build, task] of tasks) {
       const row = rows.find((r) => r.build === build);

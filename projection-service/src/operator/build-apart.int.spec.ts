@@ -69,6 +69,16 @@ function counted(minEvents: number, pageSize?: number) {
   return { apart, started };
 }
 
+/** Waits until a build's own process has started and loaded part of the log into build 2. */
+async function loadedPartWay(started: BuildApartProcess[]): Promise<void> {
+  for (;;) {
+    const row = (await readBuilds(pool, 'bets')).find((r) => r.build === 2);
+    if (row?.status === 'live') throw new Error('build 2 was live before it could be stopped');
+    if (started.length > 0 && row && row.events > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** The new build, once reads have switched to it. */
 async function liveBuild(timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -132,12 +142,7 @@ describe("a service's new build with much of the log to load", () => {
     const { runner, logged } = serviceRunner(apart);
     try {
       // Stopped (as at a service's stop) once it has loaded part of the log.
-      for (;;) {
-        const row = (await readBuilds(pool, 'bets')).find((r) => r.build === 2);
-        if (row?.status === 'live') throw new Error('build 2 was live before it could be stopped');
-        if (started.length > 0 && row && row.events > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await loadedPartWay(started);
       await started[0]!.stop();
       expect(await started[0]!.ended).not.toBe(0);
       // It stopped at a checkpoint of its own, part way, which the service goes on from.
@@ -162,12 +167,7 @@ describe("a service's new build with much of the log to load", () => {
     const { runner } = serviceRunner(apart);
     let stoppedRunner = false;
     try {
-      for (;;) {
-        const row = (await readBuilds(pool, 'bets')).find((r) => r.build === 2);
-        if (row?.status === 'live') throw new Error('build 2 was live before it could be stopped');
-        if (started.length > 0 && row && row.events > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await loadedPartWay(started);
       await runner.stop();
       stoppedRunner = true;
       // The service's stop waited for it.
